@@ -1,0 +1,68 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the repository's {@code submit/} scripts as real processes, for the integration tests. */
+final class Scripts {
+  private Scripts() {}
+
+  /** What a finished script run left: its exit code and its two output streams. */
+  record Result(int exitCode, String stdout, String stderr) {
+    String output() {
+      return stdout + stderr;
+    }
+
+    /** The last non-empty line of stdout, where the scripts print what callers capture. */
+    String lastLine() {
+      String[] lines = stdout.strip().split("\n");
+      return lines[lines.length - 1].strip();
+    }
+  }
+
+  /** The repository root: the failsafe working directory is the {@code jobs} module. */
+  static Path repository() {
+    Path repository = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent();
+    assertThat(repository.resolve("submit/perflab")).as("submit/perflab in the repository").isExecutable();
+    return repository;
+  }
+
+  /**
+   * Runs {@code command} in {@code workingDirectory} with {@code environment} added to this JVM's environment, less
+   * {@code SPARK_HOME} (the scripts then use the runtime the build assembled), and waits up to {@code timeout}.
+   */
+  static Result run(Path workingDirectory, Map<String, String> environment, Duration timeout, String... command)
+      throws IOException, InterruptedException {
+    Path out = Files.createTempFile("perflab-script", ".out");
+    Path err = Files.createTempFile("perflab-script", ".err");
+    try {
+      ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command)))
+          .directory(workingDirectory.toFile())
+          .redirectOutput(out.toFile())
+          .redirectError(err.toFile());
+      builder.environment().remove("SPARK_HOME");
+      builder.environment().putAll(environment);
+      Process process = builder.start();
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor();
+        throw new AssertionError("Script did not finish within " + timeout + ": " + String.join(" ", command)
+            + "\n" + Files.readString(err, StandardCharsets.UTF_8));
+      }
+      return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code submit/perflab} as users run it: a process, against the jar and Spark runtime that {@code package} built. */
+class SubmitPerflabIT {
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+  private static final Path REPOSITORY = Scripts.repository();
+  private static final String PERFLAB = REPOSITORY.resolve("submit/perflab").toString();
+
+  @Test
+  void helpListsEveryRegisteredJobAndExitsZero(@TempDir Path elsewhere) throws Exception {
+    Scripts.Result result = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB, "--help");
+
+    assertThat(result.exitCode()).as(result.stderr()).isZero();
+    assertThat(result.stdout()).contains("Usage: submit/perflab [spark-submit options] <job> [job options]");
+    assertThat(PerfLab.commandLine().getSubcommands().keySet())
+        .isNotEmpty()
+        .allSatisfy(job -> assertThat(result.stdout()).containsPattern("(?m)^\\s+" + job + "\\b"));
+  }
+
+  @Test
+  void noJobIsAUsageErrorThatStillListsTheJobs(@TempDir Path elsewhere) throws Exception {
+    Scripts.Result result = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB);
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.stderr()).contains("no job named").contains("Commands:");
+  }
+
+  @Test
+  void unknownJobExitsTwo(@TempDir Path elsewhere) throws Exception {
+    Scripts.Result result = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB, "--master", "local[1]", "no-such-job");
+
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.stderr()).contains("no-such-job");
+  }
+
+  @Test
+  void unknownSparkSubmitOptionBeforeTheJobIsAUsageError(@TempDir Path elsewhere) throws Exception {
+    Scripts.Result result = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB, "--no-such-option", "help");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.stderr()).contains("Cannot parse spark-submit options").contains("--no-such-option");
+  }
+
+  @Test
+  void masterAndConfReachSparkSubmitAndJobOptionsReachTheJob(@TempDir Path elsewhere) throws Exception {
+    Scripts.Result result = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB,
+        "--verbose", "--master", "local[1]", "--conf", "spark.perflab.probe=passed through", "--driver-memory", "600m",
+        "help", "help");
+
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output())
+        .contains("(spark.master,local[1])")
+        .contains("(spark.perflab.probe,passed through)")
+        .contains("(spark.driver.memory,600m)")
+        .contains("Main class:\norg.perflab.jobs.PerfLab");
+    // "help help": the job name and its option arrive at the dispatcher, which prints the help command's usage.
+    assertThat(result.stdout()).contains("Usage: perflab help");
+  }
+
+  @Test
+  void masterDefaultsToLocalStarAndPathsMayHoldSpaces(@TempDir Path temp) throws Exception {
+    // A checkout whose path has spaces: the script and the application jar copied in, the Spark runtime linked.
+    Path checkout = Files.createDirectories(temp.resolve("a checkout"));
+    Files.createDirectories(checkout.resolve("submit"));
+    Files.createDirectories(checkout.resolve("jobs/target"));
+    Files.copy(REPOSITORY.resolve("submit/perflab"), checkout.resolve("submit/perflab"));
+    Files.copy(REPOSITORY.resolve("jobs/target/perflab.jar"), checkout.resolve("jobs/target/perflab.jar"));
+    Files.createSymbolicLink(
+        checkout.resolve("jobs/target/spark-runtime"), REPOSITORY.resolve("jobs/target/spark-runtime"));
+    Path cwd = Files.createDirectories(temp.resolve("working dir"));
+
+    Scripts.Result result = Scripts.run(cwd, Map.of(), TIMEOUT,
+        checkout.resolve("submit/perflab").toString(), "--verbose", "help");
+
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output())
+        .contains("(spark.master,local[*])")
+        .contains("primaryResource         file:" + checkout.toRealPath().toUri().getRawPath() + "jobs/target/perflab.jar");
+  }
+}
