@@ -1,0 +1,214 @@
+package org.perflab.eventlog.source;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PushbackInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Streams the decompressed text of an event log line by line, across all its parts in order, in constant memory
+ * (one read buffer plus the longest line). Lines are UTF-8; malformed bytes become U+FFFD. A line ends at
+ * {@code '\n'} (a {@code '\r'} before it is dropped) or at the end of a part. Not thread-safe.
+ */
+public final class EventLogLines implements AutoCloseable {
+  /** The longest line accepted, in bytes: plan strings of tens of MB fit, a newline-free binary file does not. */
+  public static final int MAX_LINE_BYTES = 1 << 29;
+
+  private static final int BUFFER_BYTES = 1 << 16;
+  private static final int MAX_EMPTY_READS = 1000;
+
+  private final EventLogSource source;
+  private final Configuration conf;
+  private final byte[] buffer = new byte[BUFFER_BYTES];
+  private byte[] line = new byte[1 << 12];
+  private int position;
+  private int limit;
+  private int nextPart;
+  private String currentPart;
+  private InputStream in;
+  private long lineNumber;
+  private boolean lastLineTerminated = true;
+
+  private EventLogLines(EventLogSource source, Configuration conf) {
+    this.source = source;
+    this.conf = conf;
+  }
+
+  /** Opens {@code source}; parts are opened one at a time as reading reaches them. */
+  public static EventLogLines open(EventLogSource source, Configuration conf) {
+    return new EventLogLines(source, conf);
+  }
+
+  /**
+   * The next line without its terminator, or null at the end of the last part.
+   *
+   * @throws IOException when a part cannot be read, or a compressed part cannot be decoded; the message reads
+   *     {@code Cannot decode <codec> stream: <reason> (<part>)}
+   */
+  public String nextLine() throws IOException {
+    while (true) {
+      if (in == null && !openNextPart()) {
+        return null;
+      }
+      String text = readLine();
+      if (text != null) {
+        lineNumber++;
+        return text;
+      }
+      closePart();
+    }
+  }
+
+  /** The 1-based number, counted across parts, of the line last returned; 0 before the first. */
+  public long lineNumber() {
+    return lineNumber;
+  }
+
+  /**
+   * Whether the line last returned ended with {@code '\n'}; once {@link #nextLine()} has returned null, whether the
+   * log's final line did (false for a truncated last line). True when there was no line.
+   */
+  public boolean lastLineTerminated() {
+    return lastLineTerminated;
+  }
+
+  /** The part being read, or null before the first and after the last. */
+  public String currentPart() {
+    return currentPart;
+  }
+
+  @Override
+  public void close() throws IOException {
+    closePart();
+    nextPart = source.parts().size();
+  }
+
+  private boolean openNextPart() throws IOException {
+    if (nextPart >= source.parts().size()) {
+      return false;
+    }
+    currentPart = source.parts().get(nextPart++);
+    Path path = new Path(currentPart);
+    PushbackInputStream raw = new PushbackInputStream(path.getFileSystem(conf).open(path), 1);
+    int first = raw.read();
+    if (first < 0 || source.codec() == Codec.NONE) {
+      // An empty part has no codec header to decode: it simply holds no lines.
+      if (first >= 0) {
+        raw.unread(first);
+      }
+      in = raw;
+      return true;
+    }
+    raw.unread(first);
+    try {
+      in = source.codec().decompress(raw);
+    } catch (Exception e) { // Scala codecs may throw checked exceptions undeclared
+      raw.close();
+      throw decodeFailure(e);
+    }
+    return true;
+  }
+
+  /** The next line of the current part, or null at its end. */
+  private String readLine() throws IOException {
+    int length = 0;
+    while (true) {
+      if (position == limit && !fill()) {
+        if (length == 0) {
+          return null;
+        }
+        lastLineTerminated = false;
+        return decode(line, length);
+      }
+      int newline = indexOfNewline();
+      if (newline >= 0) {
+        lastLineTerminated = true;
+        if (length == 0) {
+          String text = decode(buffer, position, newline - position);
+          position = newline + 1;
+          return text;
+        }
+        length = append(length, newline - position);
+        position = newline + 1;
+        return decode(line, length);
+      }
+      length = append(length, limit - position);
+      position = limit;
+    }
+  }
+
+  private int indexOfNewline() {
+    for (int i = position; i < limit; i++) {
+      if (buffer[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private int append(int length, int count) throws IOException {
+    int needed = length + count;
+    if (needed > MAX_LINE_BYTES) {
+      throw new IOException(String.format("Cannot read event log line: longer than %d bytes (line %d of %s)",
+          MAX_LINE_BYTES, lineNumber + 1, currentPart));
+    }
+    if (needed > line.length) {
+      line = Arrays.copyOf(line, (int) Math.min(MAX_LINE_BYTES, Math.max(needed, 2L * line.length)));
+    }
+    System.arraycopy(buffer, position, line, length, count);
+    return needed;
+  }
+
+  private boolean fill() throws IOException {
+    position = 0;
+    limit = 0;
+    for (int attempt = 0; attempt < MAX_EMPTY_READS; attempt++) {
+      int read = readChunk();
+      if (read != 0) {
+        limit = Math.max(read, 0);
+        return read > 0;
+      }
+    }
+    throw new IOException("Cannot read event log: the stream returns no data and no end (" + currentPart + ")");
+  }
+
+  private int readChunk() throws IOException {
+    try {
+      return in.read(buffer, 0, buffer.length);
+    } catch (IOException | RuntimeException e) {
+      if (source.codec() == Codec.NONE) {
+        throw e;
+      }
+      throw decodeFailure(e);
+    }
+  }
+
+  private static String decode(byte[] bytes, int length) {
+    return decode(bytes, 0, length);
+  }
+
+  private static String decode(byte[] bytes, int offset, int length) {
+    int end = length > 0 && bytes[offset + length - 1] == '\r' ? length - 1 : length;
+    return new String(bytes, offset, end, StandardCharsets.UTF_8);
+  }
+
+  private IOException decodeFailure(Exception e) {
+    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new IOException(
+        String.format("Cannot decode %s stream: %s (%s)", source.codec(), reason, currentPart), e);
+  }
+
+  private void closePart() throws IOException {
+    position = 0;
+    limit = 0;
+    if (in != null) {
+      InputStream closing = in;
+      in = null;
+      closing.close();
+    }
+    currentPart = null;
+  }
+}

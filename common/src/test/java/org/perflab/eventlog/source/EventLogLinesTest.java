@@ -1,0 +1,158 @@
+package org.perflab.eventlog.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.perflab.eventlog.fixture.LogFixtures;
+
+class EventLogLinesTest {
+  private static final Configuration CONF = new Configuration();
+
+  @TempDir Path dir;
+
+  @Test
+  void countsLinesAcrossPartsAndReportsTheirPart() throws IOException {
+    List<String> lines = LogFixtures.sampleLines("app-1", 7);
+    Path root = LogFixtures.rollingDirectory(dir, "app-1", lines, Codec.NONE, 3, false);
+    EventLogSource source = discoverOne(root);
+
+    List<String> read = new ArrayList<>();
+    List<Long> numbers = new ArrayList<>();
+    List<String> parts = new ArrayList<>();
+    try (EventLogLines reader = EventLogLines.open(source, CONF)) {
+      assertThat(reader.lineNumber()).isZero();
+      for (String line = reader.nextLine(); line != null; line = reader.nextLine()) {
+        read.add(line);
+        numbers.add(reader.lineNumber());
+        parts.add(reader.currentPart().substring(reader.currentPart().lastIndexOf('/') + 1));
+      }
+      assertThat(reader.lastLineTerminated()).isTrue();
+      assertThat(reader.nextLine()).isNull();
+    }
+    assertThat(read).isEqualTo(lines);
+    assertThat(numbers).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L);
+    assertThat(parts).containsExactly("events_1_app-1", "events_1_app-1", "events_1_app-1", "events_2_app-1",
+        "events_2_app-1", "events_2_app-1", "events_3_app-1");
+  }
+
+  @Test
+  void detectsTruncatedLastLineAndDropsCarriageReturns() throws IOException {
+    Path file = dir.resolve("app-1.inprogress");
+    Files.writeString(file, "{\"a\":1}\r\n\n{\"b\":2}\n{\"Event\":\"SparkListenerTas", StandardCharsets.UTF_8);
+
+    assertThat(readAll(discoverOne(file))).containsExactly("{\"a\":1}", "", "{\"b\":2}", "{\"Event\":\"SparkListenerTas");
+    try (EventLogLines reader = EventLogLines.open(discoverOne(file), CONF)) {
+      while (reader.nextLine() != null) {
+        assertThat(reader.lastLineTerminated()).isEqualTo(reader.lineNumber() < 4);
+      }
+      assertThat(reader.lineNumber()).isEqualTo(4);
+      assertThat(reader.lastLineTerminated()).isFalse();
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Codec.class)
+  void readsLinesOfTensOfMegabytes(Codec codec) throws IOException {
+    String plan = "{\"Event\":\"SparkListenerSQLExecutionStart\",\"physicalPlanDescription\":\""
+        + "Project [x#1] \u00e9\u6f22 ".repeat(1_200_000) + "\"}";
+    List<String> lines = List.of("{\"a\":1}", plan, "{\"b\":2}");
+    Path file = LogFixtures.singleFile(dir, "app-big", lines, codec, false);
+
+    assertThat(readAll(discoverOne(file))).isEqualTo(lines);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Codec.class)
+  void zeroByteFileHasNoLines(Codec codec) throws IOException {
+    Path file = Files.createFile(dir.resolve("app-empty" + codec.suffix()));
+    EventLogSource source = discoverOne(file);
+
+    try (EventLogLines reader = EventLogLines.open(source, CONF)) {
+      assertThat(reader.nextLine()).isNull();
+      assertThat(reader.lineNumber()).isZero();
+      assertThat(reader.lastLineTerminated()).isTrue();
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Codec.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+  void binaryJunkUnderACodecSuffixFailsWithAClearMessage(Codec codec) throws IOException {
+    byte[] junk = new byte[200_000];
+    new Random(42).nextBytes(junk);
+    Path file = dir.resolve("app-junk" + codec.suffix());
+    Files.write(file, junk);
+
+    assertFailsToDecode(file, codec);
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Codec.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+  void plainTextUnderACodecSuffixFailsWithAClearMessage(Codec codec) throws IOException {
+    Path file = dir.resolve("app-plain" + codec.suffix());
+    LogFixtures.write(file, LogFixtures.sampleLines("app-plain", 500), Codec.NONE);
+
+    assertFailsToDecode(file, codec);
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Codec.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+  void corruptedMiddleOfACompressedStreamFailsWithAClearMessage(Codec codec) throws IOException {
+    List<String> lines = LogFixtures.sampleLines("app-c", 3000);
+    Path file = LogFixtures.singleFile(dir, "app-c", lines, codec, false);
+    byte[] bytes = Files.readAllBytes(file);
+    for (int i = bytes.length / 2; i < bytes.length / 2 + 64; i++) {
+      bytes[i] ^= 0x5A;
+    }
+    Files.write(file, bytes);
+
+    assertFailsToDecode(file, codec);
+  }
+
+  @Test
+  void binaryJunkInAPlainFileIsReadAsText() throws IOException {
+    Path file = dir.resolve("app-junk");
+    Files.write(file, new byte[] {(byte) 0xff, (byte) 0xfe, 'a', '\n', 0, 1, 2});
+
+    assertThat(readAll(discoverOne(file))).containsExactly("\ufffd\ufffda", "\u0000\u0001\u0002");
+  }
+
+  private static void assertFailsToDecode(Path file, Codec codec) {
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+      EventLogSource source = discoverOne(file);
+      assertThatThrownBy(() -> readAll(source))
+          .isInstanceOf(IOException.class)
+          .hasMessageStartingWith("Cannot decode " + codec + " stream: ")
+          .hasMessageEndingWith("(file:" + file + ")");
+    });
+  }
+
+  static List<String> readAll(EventLogSource source) throws IOException {
+    List<String> lines = new ArrayList<>();
+    try (EventLogLines reader = EventLogLines.open(source, CONF)) {
+      for (String line = reader.nextLine(); line != null; line = reader.nextLine()) {
+        lines.add(line);
+      }
+    }
+    return lines;
+  }
+
+  static EventLogSource discoverOne(Path path) throws IOException {
+    Discovery found = LogDiscovery.discover(List.of(path.toString()), CONF);
+    assertThat(found.logs()).hasSize(1);
+    return found.logs().get(0);
+  }
+}
