@@ -13,5 +13,7 @@ final class Jobs {
 
     // model, simulate, sweep
 
+    // operations
+    commandLine.addSubcommand(new DoctorJob());
   }
 }

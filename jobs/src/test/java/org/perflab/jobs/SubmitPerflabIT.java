@@ -67,12 +67,27 @@ class SubmitPerflabIT {
   }
 
   @Test
+  void doctorRunsOnTheDefaultMasterAndRejectsAPathThatMatchesNothing(@TempDir Path elsewhere) throws Exception {
+    Path present = Files.writeString(elsewhere.resolve("present.txt"), "12345");
+    Path missing = elsewhere.resolve("missing-*.json");
+
+    Scripts.Result good = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB, "doctor", "--path", present.toString());
+    Scripts.Result bad = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB, "doctor", "--path", missing.toString());
+
+    assertThat(good.exitCode()).as(good.stderr()).isZero();
+    assertThat(good.stdout()).contains("master: local[*]").contains("1 file(s), 5 bytes");
+    assertThat(bad.exitCode()).as(bad.output()).isEqualTo(2);
+    assertThat(bad.stderr()).contains("Cannot read --path: nothing matches (" + missing + ")");
+  }
+
+  @Test
   void masterDefaultsToLocalStarAndPathsMayHoldSpaces(@TempDir Path temp) throws Exception {
     // A checkout whose path has spaces: the script and the application jar copied in, the Spark runtime linked.
     Path checkout = Files.createDirectories(temp.resolve("a checkout"));
-    Files.createDirectories(checkout.resolve("submit"));
+    Files.createDirectories(checkout.resolve("submit/lib"));
     Files.createDirectories(checkout.resolve("jobs/target"));
     Files.copy(REPOSITORY.resolve("submit/perflab"), checkout.resolve("submit/perflab"));
+    Files.copy(REPOSITORY.resolve("submit/lib/spark-runtime.sh"), checkout.resolve("submit/lib/spark-runtime.sh"));
     Files.copy(REPOSITORY.resolve("jobs/target/perflab.jar"), checkout.resolve("jobs/target/perflab.jar"));
     Files.createSymbolicLink(
         checkout.resolve("jobs/target/spark-runtime"), REPOSITORY.resolve("jobs/target/spark-runtime"));
