@@ -1,5 +1,6 @@
 package org.perflab.sim;
 
+import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -9,7 +10,7 @@ import java.util.SplittableRandom;
  * Values are in the model's time unit. Stateless families are their own {@link Sampler}; {@link Replay} hands out a
  * fresh cursor per run so that runs stay independent and reproducible.
  */
-public sealed interface Distribution {
+public sealed interface Distribution extends Serializable {
 
   /** dagSim's name for the family, as written in a model file's {@code distr.type}. */
   String type();
@@ -133,7 +134,7 @@ public sealed interface Distribution {
   }
 
   /** One branch of a {@link HyperSumOfErlangs}: taken with probability {@code prob}, a sum of Erlang phases. */
-  record ErlangBranch(double prob, int[] k, double[] lambda) {
+  record ErlangBranch(double prob, int[] k, double[] lambda) implements Serializable {
     double mean() {
       double m = 0;
       for (int i = 0; i < k.length; i++) {

@@ -1,5 +1,6 @@
 package org.perflab.sim;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,7 +13,7 @@ import org.perflab.errors.BadInputException;
  * applications to complete ({@code maxJobs}). Times are in the model's unit (seconds for models built from logs).
  *
  * <p>The constructor checks the DAG (known stage names, {@code post} the inverse of {@code pre}, no cycles) and throws
- * {@link BadInputException} naming the offending field.
+ * {@link BadInputException} naming the offending field. Models are serializable, so Spark can ship them to executors.
  */
 public record Model(
     List<Stage> stages,
@@ -22,7 +23,7 @@ public record Model(
     int maxJobs,
     double confIntCoeff,
     long seed,
-    TaskChoice taskChoice) {
+    TaskChoice taskChoice) implements Serializable {
 
   public static final int DEFAULT_MAX_JOBS = 1000;
   public static final double DEFAULT_CONF_INT_COEFF = 1.96;

@@ -1,5 +1,6 @@
 package org.perflab.sim;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -7,7 +8,8 @@ import java.util.List;
  * start once every stage named in {@code pre} has ended. {@code post} is the inverse relation, kept as written in
  * the model file.
  */
-public record Stage(String name, int tasks, List<String> pre, List<String> post, Distribution distribution) {
+public record Stage(String name, int tasks, List<String> pre, List<String> post, Distribution distribution)
+    implements Serializable {
   public Stage {
     pre = List.copyOf(pre);
     post = List.copyOf(post);

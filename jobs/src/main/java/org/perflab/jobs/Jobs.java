@@ -12,6 +12,7 @@ final class Jobs {
     // workload, corpus
 
     // model, simulate, sweep
+    commandLine.addSubcommand(new SimulateJob());
 
     // operations
     commandLine.addSubcommand(new DoctorJob());

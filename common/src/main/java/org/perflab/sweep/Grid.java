@@ -1,0 +1,56 @@
+package org.perflab.sweep;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import org.perflab.errors.BadInputException;
+
+/**
+ * A configuration grid: every combination of executors × cores per executor (× executor memory in GB, when given),
+ * each simulated {@code replications} times with its own seed. An empty memory list means memory is not in the grid.
+ */
+public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List<Double> executorMemoryGb,
+    int replications) implements Serializable {
+
+  public Grid {
+    executors = List.copyOf(executors);
+    coresPerExecutor = List.copyOf(coresPerExecutor);
+    executorMemoryGb = List.copyOf(executorMemoryGb);
+    BadInputException.require(!executors.isEmpty(), "Cannot use grid: executors is empty (give at least one count)");
+    BadInputException.require(!coresPerExecutor.isEmpty(),
+        "Cannot use grid: coresPerExecutor is empty (give at least one count)");
+    for (int i = 0; i < executors.size(); i++) {
+      BadInputException.require(executors.get(i) >= 1, "Cannot use grid: executors[%d] must be >= 1 (%d)", i,
+          executors.get(i));
+    }
+    for (int i = 0; i < coresPerExecutor.size(); i++) {
+      BadInputException.require(coresPerExecutor.get(i) >= 1,
+          "Cannot use grid: coresPerExecutor[%d] must be >= 1 (%d)", i, coresPerExecutor.get(i));
+    }
+    for (int i = 0; i < executorMemoryGb.size(); i++) {
+      double gb = executorMemoryGb.get(i);
+      BadInputException.require(gb > 0 && Double.isFinite(gb),
+          "Cannot use grid: executorMemoryGb[%d] must be > 0 (%s)", i, gb);
+    }
+    BadInputException.require(replications >= 1, "Cannot use grid: replications must be >= 1 (%d)", replications);
+  }
+
+  /** Whether executor memory is a dimension of the grid (then GB·hours are reported). */
+  public boolean hasMemory() {
+    return !executorMemoryGb.isEmpty();
+  }
+
+  /** Every point, executors outermost, then cores, then memory, in the order given. */
+  public List<GridPoint> points() {
+    List<Double> memory = hasMemory() ? executorMemoryGb : List.of(0.0);
+    List<GridPoint> points = new ArrayList<>();
+    for (int e : executors) {
+      for (int c : coresPerExecutor) {
+        for (double m : memory) {
+          points.add(new GridPoint(e, c, m));
+        }
+      }
+    }
+    return points;
+  }
+}

@@ -1,0 +1,25 @@
+package org.perflab.sweep;
+
+import java.io.Serializable;
+
+/**
+ * One configuration of a sweep: {@code executors} executors with {@code coresPerExecutor} cores and, when the grid
+ * has memory, {@code executorMemoryGb} GB each (0 when the grid has none).
+ */
+public record GridPoint(int executors, int coresPerExecutor, double executorMemoryGb) implements Serializable {
+
+  /** Task slots: executors × cores per executor ÷ {@code spark.task.cpus}, rounded down. */
+  public int slots(int taskCpus) {
+    return executors * coresPerExecutor / taskCpus;
+  }
+
+  /** Core·hours of a run lasting {@code seconds}: executors × cores × seconds / 3600. */
+  public double coreHours(double seconds) {
+    return executors * (double) coresPerExecutor * seconds / 3600.0;
+  }
+
+  /** GB·hours of a run lasting {@code seconds}: executors × memory × seconds / 3600. */
+  public double gbHours(double seconds) {
+    return executors * executorMemoryGb * seconds / 3600.0;
+  }
+}
