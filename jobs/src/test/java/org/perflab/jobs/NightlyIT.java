@@ -1,0 +1,66 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code submit/nightly} as cron runs it: a process that chains spark-submits through {@code submit/perflab}. */
+class NightlyIT {
+  private static final Path REPOSITORY = Scripts.repository();
+  private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
+  private static final Duration TIMEOUT = Duration.ofMinutes(5);
+
+  @Test
+  void refusesAJobOutsideThePipeline(@TempDir Path temp) throws Exception {
+    Scripts.Result result = Scripts.run(temp, Map.of(), TIMEOUT,
+        NIGHTLY, "--archive", temp.toString(), "--output", temp.resolve("out").toString(), "--jobs", "ingest,doctor");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.stderr()).contains("Cannot use --jobs: not a job of the pipeline (doctor;");
+  }
+
+  @Test
+  void needsAnArchiveAndAnOutput(@TempDir Path temp) throws Exception {
+    Scripts.Result noArchive = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--output", temp.toString());
+    Scripts.Result noOutput = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--archive", temp.toString());
+
+    assertThat(noArchive.exitCode()).isEqualTo(2);
+    assertThat(noArchive.stderr()).contains("Cannot run: no --archive given");
+    assertThat(noOutput.exitCode()).isEqualTo(2);
+    assertThat(noOutput.stderr()).contains("Cannot run: no --output given");
+  }
+
+  @Test
+  void ingestsTheArchiveIntoTheOutputRootAndReportsEachStep(@TempDir Path temp) throws Exception {
+    assumeTrue(PerfLab.commandLine().getSubcommands().containsKey("ingest"), "the ingest job is not in this build yet");
+    Optional<Path> archive = eventLogArchive();
+    assumeTrue(archive.isPresent(), "no event logs: neither samples/spark-events nor the shared spark-events exist");
+    Path output = temp.resolve("nightly output");
+
+    Scripts.Result result = Scripts.run(temp, Map.of(), TIMEOUT,
+        NIGHTLY, "--archive", archive.get().toString(), "--output", output.toString(), "--jobs", "ingest",
+        "--master", "local[2]", "--conf", "spark.ui.enabled=false");
+
+    assertThat(result.exitCode()).as(result.stderr()).isZero();
+    assertThat(result.stdout()).containsPattern("(?m)^ingest +exit +0 ");
+    assertThat(result.stderr()).contains("start ingest").contains("end ingest: exit 0");
+    assertThat(output.resolve("ingest_status")).isDirectory();
+    assertThat(output.resolve("applications")).isDirectory();
+  }
+
+  private static Optional<Path> eventLogArchive() {
+    String shared = Optional.ofNullable(System.getProperty("perflab.shared")).orElse(System.getenv("PERFLAB_SHARED"));
+    return Stream.of(REPOSITORY.resolve("samples/spark-events"),
+            shared == null ? null : Path.of(shared, "data", "spark-events"))
+        .filter(path -> path != null && Files.isDirectory(path))
+        .findFirst();
+  }
+}
