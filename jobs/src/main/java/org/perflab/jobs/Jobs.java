@@ -10,6 +10,7 @@ final class Jobs {
     // ingest
 
     // workload, corpus
+    commandLine.addSubcommand(new WorkloadJob());
 
     // model, simulate, sweep
     commandLine.addSubcommand(new SimulateJob());

@@ -1,0 +1,79 @@
+package org.perflab.workload;
+
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * PerfLab's Spark implementations of HiBench's workloads. {@link #id()} is the name used on the command line, in grid
+ * files and in the {@code spark.perflab.workload} tag; {@link #hibenchName()} is HiBench's directory name.
+ */
+public enum Workload {
+  SORT(Category.MICRO, "sort", "text", TextWorkloads.Sort::new),
+  WORDCOUNT(Category.MICRO, "wordcount", "text", TextWorkloads.WordCount::new),
+  TERASORT(Category.MICRO, "terasort", "terasort", TeraSortWorkload::new),
+  REPARTITION(Category.MICRO, "repartition", "text", TextWorkloads.Repartition::new),
+  SLEEP(Category.MICRO, "sleep", "sleep", SleepWorkload::new),
+  KMEANS(Category.ML, "kmeans", "kmeans", KMeansWorkload::new),
+  SVM(Category.ML, "svm", "svm", SvmWorkload::new),
+  PAGERANK(Category.WEBSEARCH, "pagerank", "pagerank", PageRankWorkload::new),
+  NWEIGHT(Category.GRAPH, "nweight", "nweight", NWeightWorkload::new),
+  SCAN(Category.SQL, "scan", "uservisits", () -> new SqlWorkload(SqlWorkload.Query.SCAN)),
+  JOIN(Category.SQL, "join", "uservisits", () -> new SqlWorkload(SqlWorkload.Query.JOIN)),
+  AGGREGATION(Category.SQL, "aggregation", "uservisits", () -> new SqlWorkload(SqlWorkload.Query.AGGREGATION));
+
+  private final Category category;
+  private final String hibenchName;
+  private final String dataset;
+  private final Supplier<WorkloadRunner> runner;
+
+  Workload(Category category, String hibenchName, String dataset, Supplier<WorkloadRunner> runner) {
+    this.category = category;
+    this.hibenchName = hibenchName;
+    this.dataset = dataset;
+    this.runner = runner;
+  }
+
+  public Category category() {
+    return category;
+  }
+
+  /** Lower-case id, e.g. {@code wordcount}. */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** HiBench's directory name under {@code bin/workloads/<category>/}. */
+  public String hibenchName() {
+    return hibenchName;
+  }
+
+  /**
+   * Name of the prepared data set. Workloads with the same data set share prepared data (Sort, WordCount and
+   * Repartition read random text; the SQL workloads read rankings and uservisits).
+   */
+  public String dataset() {
+    return dataset;
+  }
+
+  public WorkloadRunner runner() {
+    return runner.get();
+  }
+
+  /** Parses a workload id, case-insensitively; the message lists the valid ids. */
+  public static Workload parse(String text) {
+    for (Workload workload : values()) {
+      if (workload.id().equalsIgnoreCase(text.trim())) {
+        return workload;
+      }
+    }
+    throw new IllegalArgumentException("Cannot parse workload: unknown name (" + text + "; valid: " + validIds() + ")");
+  }
+
+  public static String validIds() {
+    StringBuilder ids = new StringBuilder();
+    for (Workload workload : values()) {
+      ids.append(ids.length() == 0 ? "" : ", ").append(workload.id());
+    }
+    return ids.toString();
+  }
+}
