@@ -33,6 +33,14 @@ public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List
           "Cannot use grid: executorMemoryGb[%d] must be > 0 (%s)", i, gb);
     }
     BadInputException.require(replications >= 1, "Cannot use grid: replications must be >= 1 (%d)", replications);
+    requireDistinct(executors, "executors");
+    requireDistinct(coresPerExecutor, "coresPerExecutor");
+    requireDistinct(executorMemoryGb, "executorMemoryGb");
+  }
+
+  private static void requireDistinct(List<?> values, String field) {
+    BadInputException.require(values.stream().distinct().count() == values.size(),
+        "Cannot use grid: %s repeats a value (%s)", field, values);
   }
 
   /** Whether executor memory is a dimension of the grid (then GB·hours are reported). */

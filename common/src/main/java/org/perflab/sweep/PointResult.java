@@ -23,4 +23,4 @@ public record PointResult(
     double p99S,
     double coreHours,
     double gbHours,
-    long baseSeed) {}
+    long baseSeed) implements java.io.Serializable {}

@@ -14,6 +14,7 @@ final class Jobs {
 
     // model, simulate, sweep
     commandLine.addSubcommand(new SimulateJob());
+    commandLine.addSubcommand(new SweepJob());
 
     // operations
     commandLine.addSubcommand(new DoctorJob());

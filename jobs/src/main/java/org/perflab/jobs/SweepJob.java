@@ -1,0 +1,202 @@
+package org.perflab.jobs;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.errors.BadInputException;
+import org.perflab.sim.Model;
+import org.perflab.sim.ModelReader;
+import org.perflab.sweep.BestPoint;
+import org.perflab.sweep.Grid;
+import org.perflab.sweep.GridReader;
+import org.perflab.sweep.PointResult;
+import org.perflab.sweep.ScalingRule;
+import org.perflab.sweep.Statistic;
+import org.perflab.sweep.Sweep;
+import org.perflab.sweep.TrialOutcome;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import scala.Tuple2;
+
+/**
+ * {@code perflab sweep}: simulates a model over a grid of executors × cores per executor (× executor memory) ×
+ * replications, fanning trials out over Spark partitions, and writes {@code sweep_results} and {@code sweep_best}
+ * under {@code --output}. The grid and model are checked before any trial runs. Options: docs/jobs.md.
+ */
+@Command(
+    name = "sweep",
+    mixinStandardHelpOptions = true,
+    description = "Monte Carlo sweep of a simulator model over executors x cores (x memory) x replications.")
+public final class SweepJob implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(SweepJob.class);
+
+  /** The options of {@code sweep}; {@code grid} or the three lists give the grid, never both. */
+  public record Options(String model, String grid, List<Integer> executors, List<Integer> cores,
+      List<Double> memoryGb, int replications, Integer apps, double targetCi, Long seed, int taskCpus, String rule,
+      Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output) {
+    public Options {
+      executors = List.copyOf(executors);
+      cores = List.copyOf(cores);
+      memoryGb = List.copyOf(memoryGb);
+      boolean listed = !executors.isEmpty() || !cores.isEmpty() || !memoryGb.isEmpty();
+      BadInputException.require(grid == null || !listed,
+          "Cannot sweep: give either --grid or --executors/--cores/--executor-memory-gb, not both (%s)", grid);
+      BadInputException.require(grid != null || (!executors.isEmpty() && !cores.isEmpty()),
+          "Cannot sweep: no grid (give --grid FILE, or --executors and --cores)");
+      BadInputException.require(partitionsPerPoint >= 1,
+          "Cannot sweep: --partitions-per-point must be >= 1 (%d)", partitionsPerPoint);
+      BadInputException.require(deadlineS == null || deadlineS > 0,
+          "Cannot sweep: --deadline must be > 0 seconds (%s)", deadlineS);
+    }
+  }
+
+  /** What a sweep did, for logs and tests. */
+  public record Summary(int points, int trials, long applications, long tasks, List<PointResult> results,
+      List<BestPoint> best) {}
+
+  @Option(names = "--model", required = true, paramLabel = "FILE",
+      description = "Simulator model (JSON, see docs/simulator.md); its time unit is taken as seconds.")
+  String model;
+
+  @Option(names = "--grid", paramLabel = "FILE",
+      description = "Grid file: {\"executors\": [..], \"coresPerExecutor\": [..], \"executorMemoryGb\": [..], "
+          + "\"replications\": N}. Excludes --executors, --cores, --executor-memory-gb.")
+  String grid;
+
+  @Option(names = "--executors", split = ",", paramLabel = "N[,N...]", description = "Executor counts.")
+  List<Integer> executors = new ArrayList<>();
+
+  @Option(names = "--cores", split = ",", paramLabel = "N[,N...]", description = "Cores per executor.")
+  List<Integer> cores = new ArrayList<>();
+
+  @Option(names = "--executor-memory-gb", split = ",", paramLabel = "GB[,GB...]",
+      description = "Executor memory sizes in GB (optional grid dimension; adds gb_hours).")
+  List<Double> memoryGb = new ArrayList<>();
+
+  @Option(names = "--replications", defaultValue = "1", paramLabel = "N",
+      description = "Independent trials per grid point (ignored with --grid, which sets its own). "
+          + "Default: ${DEFAULT-VALUE}.")
+  int replications;
+
+  @Option(names = "--apps", paramLabel = "N",
+      description = "Applications simulated per trial at most. Default: the model's maxJobs.")
+  Integer apps;
+
+  @Option(names = "--target-ci", defaultValue = "0", paramLabel = "R",
+      description = "Stop a point once its execution-time CI half-width is about R × mean (each trial stops at "
+          + "R·√replications); 0 runs --apps per trial. Default: ${DEFAULT-VALUE}.")
+  double targetCi;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Base seed. Default: the model's seed.")
+  Long seed;
+
+  @Option(names = "--task-cpus", defaultValue = "1", paramLabel = "N",
+      description = "spark.task.cpus: slots = executors × cores ÷ N. Default: ${DEFAULT-VALUE}.")
+  int taskCpus;
+
+  @Option(names = "--rule", defaultValue = ScalingRule.Baseline.NAME, paramLabel = "NAME",
+      description = "Scaling rule from grid point to model. Default: ${DEFAULT-VALUE} (slots change, task "
+          + "durations do not).")
+  String rule;
+
+  @Option(names = "--deadline", paramLabel = "SECONDS",
+      description = "Also report the cheapest point whose --deadline-stat is at most this many seconds.")
+  Double deadline;
+
+  @Option(names = "--deadline-stat", defaultValue = "mean", paramLabel = "mean|p50|p90|p99",
+      description = "Execution-time statistic for --deadline and the Pareto front. Default: ${DEFAULT-VALUE}.")
+  String deadlineStat;
+
+  @Option(names = "--partitions-per-point", defaultValue = "1", paramLabel = "N",
+      description = "Spark partitions per grid point (results do not depend on it). Default: ${DEFAULT-VALUE}.")
+  int partitionsPerPoint;
+
+  @Option(names = "--output", required = true, paramLabel = "DIR",
+      description = "Output root; writes DIR/sweep_results and DIR/sweep_best (Parquet, replaced).")
+  String output;
+
+  @Override
+  public Integer call() {
+    Options options = new Options(model, grid, executors, cores, memoryGb, replications, apps, targetCi, seed,
+        taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output);
+    Sweep sweep = plan(options);
+    SparkSession spark = SparkSession.builder().appName("perflab sweep").getOrCreate();
+    try {
+      Summary summary = run(spark, sweep, options);
+      LOG.info("Swept {} points ({} trials, {} applications, {} tasks) into {}", summary.points(), summary.trials(),
+          summary.applications(), summary.tasks(), options.output());
+      return ExitCode.SUCCESS.code();
+    } finally {
+      spark.stop();
+    }
+  }
+
+  /** Reads the model and the grid and applies the rule to every point: all bad input surfaces here. */
+  static Sweep plan(Options options) {
+    Model base = ModelReader.parse(TextFiles.read(options.model(), "model " + options.model()), options.model());
+    Grid g = options.grid() != null
+        ? GridReader.parse(TextFiles.read(options.grid(), "grid " + options.grid()), options.grid())
+        : new Grid(options.executors(), options.cores(), options.memoryGb(), options.replications());
+    int appsPerTrial = options.apps() != null ? options.apps() : base.maxJobs();
+    long baseSeed = options.seed() != null ? options.seed() : base.seed();
+    return Sweep.plan(base, g, ScalingRule.named(options.rule()), options.taskCpus(), baseSeed, appsPerTrial,
+        options.targetCi());
+  }
+
+  /** Runs the trials on Spark, writes both tables, and returns what was done. */
+  static Summary run(SparkSession spark, Sweep sweep, Options options) {
+    List<PointResult> results = runTrials(spark, sweep, options.partitionsPerPoint());
+    List<BestPoint> best = Sweep.best(results, options.deadlineStat(), options.deadlineS());
+    if (options.deadlineS() != null && best.stream().noneMatch(b -> b.kind() == BestPoint.Kind.DEADLINE)) {
+      LOG.warn("No grid point meets the deadline of {} s by {}", options.deadlineS(), options.deadlineStat());
+    }
+    spark.createDataFrame(SweepTables.resultRows(results), SweepTables.RESULTS).coalesce(1)
+        .write().mode(SaveMode.Overwrite).parquet(options.output() + "/sweep_results");
+    spark.createDataFrame(SweepTables.bestRows(best), SweepTables.BEST).coalesce(1)
+        .write().mode(SaveMode.Overwrite).parquet(options.output() + "/sweep_best");
+    long apps = results.stream().mapToLong(PointResult::applications).sum();
+    long tasks = results.stream().mapToLong(PointResult::tasks).sum();
+    return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);
+  }
+
+  /**
+   * Fans the trials out over {@code points × partitionsPerPoint} partitions and reduces each point's outcomes on the
+   * executors; returns the point results in grid order.
+   */
+  static List<PointResult> runTrials(SparkSession spark, Sweep sweep, int partitionsPerPoint) {
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    int points = sweep.plans().size();
+    context.setJobGroup("perflab-sweep", "Simulate " + sweep.trials().size() + " trials over " + points
+        + " grid points", false);
+    List<PointResult> results = new ArrayList<>(context.parallelize(sweep.trials(), points * partitionsPerPoint)
+        .map(sweep::runTrial)
+        .mapToPair(outcome -> new Tuple2<>(outcome.pointIndex(), outcome))
+        .groupByKey(Math.max(1, Math.min(points, context.defaultParallelism())))
+        .mapValues(outcomes -> sweep.summarize(toList(outcomes)))
+        .values()
+        .collect());
+    results.sort(Comparator.comparingInt(r -> sweep.grid().points().indexOf(r.point())));
+    return results;
+  }
+
+  private static List<TrialOutcome> toList(Iterable<TrialOutcome> outcomes) {
+    List<TrialOutcome> list = new ArrayList<>();
+    outcomes.forEach(list::add);
+    return list;
+  }
+
+  static Statistic statistic(String text) {
+    try {
+      return Statistic.valueOf(text.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("Cannot sweep: --deadline-stat must be mean, p50, p90 or p99 (" + text + ")", e);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package org.perflab.jobs;
+
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.perflab.sweep.BestPoint;
+import org.perflab.sweep.PointResult;
+
+/** The schemas and rows of {@code sweep_results} and {@code sweep_best} (documented in docs/tables.md). */
+final class SweepTables {
+  private SweepTables() {}
+
+  static final StructType RESULTS = new StructType(new StructField[] {
+    field("executors", DataTypes.IntegerType, false),
+    field("cores_per_executor", DataTypes.IntegerType, false),
+    field("executor_memory_gb", DataTypes.DoubleType, true),
+    field("task_cpus", DataTypes.IntegerType, false),
+    field("slots", DataTypes.IntegerType, false),
+    field("rule", DataTypes.StringType, false),
+    field("replications", DataTypes.IntegerType, false),
+    field("applications", DataTypes.LongType, false),
+    field("tasks", DataTypes.LongType, false),
+    field("mean_s", DataTypes.DoubleType, false),
+    field("std_s", DataTypes.DoubleType, false),
+    field("ci_low_s", DataTypes.DoubleType, false),
+    field("ci_high_s", DataTypes.DoubleType, false),
+    field("p50_s", DataTypes.DoubleType, false),
+    field("p90_s", DataTypes.DoubleType, false),
+    field("p99_s", DataTypes.DoubleType, false),
+    field("core_hours", DataTypes.DoubleType, false),
+    field("gb_hours", DataTypes.DoubleType, true),
+    field("base_seed", DataTypes.LongType, false),
+  });
+
+  static final StructType BEST = new StructType(new StructField[] {
+    field("kind", DataTypes.StringType, false),
+    field("statistic", DataTypes.StringType, false),
+    field("deadline_s", DataTypes.DoubleType, true),
+    field("time_s", DataTypes.DoubleType, false),
+    field("executors", DataTypes.IntegerType, false),
+    field("cores_per_executor", DataTypes.IntegerType, false),
+    field("executor_memory_gb", DataTypes.DoubleType, true),
+    field("slots", DataTypes.IntegerType, false),
+    field("mean_s", DataTypes.DoubleType, false),
+    field("p90_s", DataTypes.DoubleType, false),
+    field("core_hours", DataTypes.DoubleType, false),
+    field("gb_hours", DataTypes.DoubleType, true),
+  });
+
+  static Row resultRow(PointResult r) {
+    return RowFactory.create(r.point().executors(), r.point().coresPerExecutor(), memory(r), r.taskCpus(), r.slots(),
+        r.rule(), r.replications(), r.applications(), r.tasks(), r.meanS(), r.stdS(), r.ciLowS(), r.ciHighS(),
+        r.p50S(), r.p90S(), r.p99S(), r.coreHours(), r.memoryInGrid() ? r.gbHours() : null, r.baseSeed());
+  }
+
+  static Row bestRow(BestPoint b) {
+    PointResult r = b.result();
+    return RowFactory.create(lower(b.kind().name()), lower(b.statistic().name()),
+        b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(), r.point().executors(),
+        r.point().coresPerExecutor(), memory(r), r.slots(), r.meanS(), r.p90S(), r.coreHours(),
+        r.memoryInGrid() ? r.gbHours() : null);
+  }
+
+  static List<Row> resultRows(List<PointResult> results) {
+    return results.stream().map(SweepTables::resultRow).toList();
+  }
+
+  static List<Row> bestRows(List<BestPoint> best) {
+    return best.stream().map(SweepTables::bestRow).toList();
+  }
+
+  private static Double memory(PointResult r) {
+    return r.memoryInGrid() ? r.point().executorMemoryGb() : null;
+  }
+
+  private static String lower(String s) {
+    return s.toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private static StructField field(String name, org.apache.spark.sql.types.DataType type, boolean nullable) {
+    return DataTypes.createStructField(name, type, nullable);
+  }
+}

@@ -1,0 +1,138 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perflab.sweep.PointResult;
+import org.perflab.sweep.Statistic;
+import org.perflab.sweep.Sweep;
+
+class SweepJobTest {
+  private static final String MODEL = """
+      {"Stages": [
+         {"name": "scan", "tasks": 40, "pre": [], "post": ["agg"], "distr": {"type": "exp", "params": {"rate": 0.1}}},
+         {"name": "agg", "tasks": 4, "pre": ["scan"], "post": [], "distr": {"type": "lognorm",
+          "params": {"mu": 1.0, "sigma": 0.5}}}],
+       "Nodes": 1, "maxJobs": 400, "seed": 21}
+      """;
+
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void startSpark() {
+    spark = SparkSession.builder().master("local[2]").appName("SweepJobTest")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", "2").getOrCreate();
+  }
+
+  @AfterAll
+  static void stopSpark() {
+    spark.stop();
+  }
+
+  private static SweepJob.Options options(Path model, Path out, int partitionsPerPoint) {
+    return new SweepJob.Options(model.toString(), null, List.of(1, 2, 4), List.of(2, 4), List.of(), 4, null, 0,
+        7L, 1, "baseline", 100.0, Statistic.P90, partitionsPerPoint, out.toString());
+  }
+
+  private static List<Row> table(Path out, String name) {
+    return spark.read().parquet(out.resolve(name).toString())
+        .orderBy("executors", "cores_per_executor").collectAsList();
+  }
+
+  @Test
+  void resultsAreIdenticalWithOneAndTwoPartitionsPerPointAndEqualTheSequentialSweep(@TempDir Path dir)
+      throws Exception {
+    Path model = Files.writeString(dir.resolve("m.json"), MODEL);
+    SweepJob.Options one = options(model, dir.resolve("one"), 1);
+    SweepJob.Options two = options(model, dir.resolve("two"), 2);
+
+    SweepJob.Summary summary = SweepJob.run(spark, SweepJob.plan(one), one);
+    SweepJob.run(spark, SweepJob.plan(two), two);
+
+    assertThat(summary.points()).isEqualTo(6);
+    assertThat(summary.trials()).isEqualTo(24);
+    assertThat(summary.applications()).isEqualTo(24 * 400);
+    List<Row> first = table(dir.resolve("one"), "sweep_results");
+    assertThat(first).hasSize(6).isEqualTo(table(dir.resolve("two"), "sweep_results"));
+    assertThat(table(dir.resolve("one"), "sweep_best")).isEqualTo(table(dir.resolve("two"), "sweep_best"));
+
+    List<PointResult> sequential = SweepJob.plan(one).runSequentially();
+    assertThat(summary.results()).isEqualTo(sequential);
+    Row slots2 = first.get(0);
+    assertThat(slots2.<Integer>getAs("slots")).isEqualTo(2);
+    assertThat(slots2.<Double>getAs("mean_s")).isEqualTo(sequential.get(0).meanS());
+    assertThat(slots2.<Double>getAs("core_hours")).isEqualTo(2 * sequential.get(0).meanS() / 3600);
+    assertThat(slots2.isNullAt(slots2.fieldIndex("gb_hours"))).isTrue();
+    assertThat(slots2.isNullAt(slots2.fieldIndex("executor_memory_gb"))).isTrue();
+    // More slots, shorter runs: 40 tasks of mean 10 s need 20 waves on 2 slots and 3 on 16.
+    assertThat(first.get(0).<Double>getAs("mean_s")).isGreaterThan(first.get(5).<Double>getAs("mean_s"));
+  }
+
+  @Test
+  void bestHoldsTheParetoFrontAndTheCheapestPointMeetingTheDeadline(@TempDir Path dir) throws Exception {
+    Path model = Files.writeString(dir.resolve("m.json"), MODEL);
+    SweepJob.Options options = options(model, dir.resolve("out"), 1);
+    SweepJob.Summary summary = SweepJob.run(spark, SweepJob.plan(options), options);
+
+    List<Row> best = spark.read().parquet(dir.resolve("out/sweep_best").toString()).collectAsList();
+    PointResult expected = Sweep.cheapestMeeting(summary.results(), 100.0, Statistic.P90).orElseThrow();
+    Row deadline = best.stream().filter(r -> r.getAs("kind").equals("deadline")).findFirst().orElseThrow();
+    assertThat(deadline.<Integer>getAs("slots")).isEqualTo(expected.slots());
+    assertThat(deadline.<Double>getAs("time_s")).isEqualTo(expected.p90S()).isLessThanOrEqualTo(100.0);
+    assertThat(deadline.<String>getAs("statistic")).isEqualTo("p90");
+    assertThat(best.stream().filter(r -> r.getAs("kind").equals("pareto")).count())
+        .isEqualTo(Sweep.paretoFront(summary.results(), Statistic.P90).size());
+  }
+
+  @Test
+  void gridFileWithMemoryAddsGbHours(@TempDir Path dir) throws Exception {
+    Path model = Files.writeString(dir.resolve("m.json"), MODEL);
+    Path grid = Files.writeString(dir.resolve("grid.json"),
+        "{\"executors\": [2], \"coresPerExecutor\": [4], \"executorMemoryGb\": [4, 8], \"replications\": 2}");
+    SweepJob.Options options = new SweepJob.Options(model.toString(), grid.toString(), List.of(), List.of(),
+        List.of(), 1, 100, 0, null, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("out").toString());
+    SweepJob.run(spark, SweepJob.plan(options), options);
+
+    List<Row> rows = spark.read().parquet(dir.resolve("out/sweep_results").toString())
+        .orderBy("executor_memory_gb").collectAsList();
+    assertThat(rows).hasSize(2);
+    Row eight = rows.get(1);
+    assertThat(eight.<Double>getAs("executor_memory_gb")).isEqualTo(8.0);
+    assertThat(eight.<Double>getAs("gb_hours")).isEqualTo(2 * 8.0 * eight.<Double>getAs("mean_s") / 3600);
+    assertThat(eight.<Long>getAs("applications")).isEqualTo(200);
+    assertThat(eight.<Long>getAs("base_seed")).isEqualTo(21);
+  }
+
+  @Test
+  void badGridOrModelExitsTwoBeforeAnyTrial(@TempDir Path dir) throws Exception {
+    Path model = Files.writeString(dir.resolve("m.json"), MODEL);
+    Path grid = Files.writeString(dir.resolve("grid.json"), "{\"executors\": [2, -1], \"coresPerExecutor\": [4]}");
+    Path out = dir.resolve("out");
+
+    SimulateJobTest.Run badGrid = SimulateJobTest.perflab("sweep", "--model", model.toString(), "--grid",
+        grid.toString(), "--output", out.toString());
+    SimulateJobTest.Run badModel = SimulateJobTest.perflab("sweep", "--model",
+        Files.writeString(dir.resolve("bad.json"), MODEL.replace("\"tasks\": 4,", "\"tasks\": 0,")).toString(),
+        "--executors", "2", "--cores", "2", "--output", out.toString());
+    SimulateJobTest.Run badSlots = SimulateJobTest.perflab("sweep", "--model", model.toString(), "--executors", "1",
+        "--cores", "1", "--task-cpus", "2", "--output", out.toString());
+
+    assertThat(badGrid.exitCode()).isEqualTo(2);
+    assertThat(badGrid.stderr()).contains("Cannot read grid").contains("executors[1] must be an integer >= 1 (-1)");
+    assertThat(badModel.exitCode()).isEqualTo(2);
+    assertThat(badModel.stderr()).contains("Stages[1].tasks must be an integer >= 1 (0)");
+    assertThat(badSlots.exitCode()).isEqualTo(2);
+    assertThat(badSlots.stderr()).contains("leave no task slot");
+    assertThat(out).doesNotExist();
+    assertThat(spark.sparkContext().isStopped()).isFalse();
+  }
+}
