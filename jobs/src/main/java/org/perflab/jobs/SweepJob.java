@@ -170,7 +170,7 @@ public final class SweepJob implements Callable<Integer> {
    * Fans the trials out over {@code points × partitionsPerPoint} partitions and reduces each point's outcomes on the
    * executors; returns the point results in grid order.
    */
-  static List<PointResult> runTrials(SparkSession spark, Sweep sweep, int partitionsPerPoint) {
+  public static List<PointResult> runTrials(SparkSession spark, Sweep sweep, int partitionsPerPoint) {
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     int points = sweep.plans().size();
     context.setJobGroup("perflab-sweep", "Simulate " + sweep.trials().size() + " trials over " + points

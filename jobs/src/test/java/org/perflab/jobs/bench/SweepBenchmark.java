@@ -1,0 +1,71 @@
+package org.perflab.jobs.bench;
+
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.jobs.SweepJob;
+import org.perflab.sim.Distribution;
+import org.perflab.sim.Model;
+import org.perflab.sim.Stage;
+import org.perflab.sim.TaskChoice;
+import org.perflab.sweep.Grid;
+import org.perflab.sweep.ScalingRule;
+import org.perflab.sweep.Sweep;
+
+/**
+ * Wall time of the sweep's trial phase on Spark {@code local[1]} and {@code local[2]}, and the speedup (goal 1.8×).
+ * The grid: the paper's Fig. 2 model at 6 configurations (executors 4, 8, 16 × cores 4, 8) × 4 replications of
+ * {@code apps} applications each (default 2,000: about 24 M simulated tasks). Not a test: it prints figures.
+ * Run with {@code bench/run sweep [apps]} (see docs/benchmarks.md).
+ */
+public final class SweepBenchmark {
+  private SweepBenchmark() {}
+
+  public static void main(String[] args) {
+    int apps = args.length > 0 ? Integer.parseInt(args[0]) : 2_000;
+    Sweep sweep = Sweep.plan(fig2(), new Grid(List.of(4, 8, 16), List.of(4, 8), List.of(), 4),
+        new ScalingRule.Baseline(), 1, 1L, apps, 0);
+    Sweep warmUp = Sweep.plan(fig2(), new Grid(List.of(4, 8), List.of(4), List.of(), 2),
+        new ScalingRule.Baseline(), 1, 2L, 200, 0);
+    warmUp.runSequentially();
+    long start = System.nanoTime();
+    sweep.runSequentially();
+    double sequential = (System.nanoTime() - start) / 1e9;
+    double one = timeOnSpark("local[1]", sweep, warmUp);
+    double two = timeOnSpark("local[2]", sweep, warmUp);
+    long tasks = (long) sweep.trials().size() * apps * 510;
+    System.out.printf("Sweep benchmark: %d points x %d replications x %d applications (%d M tasks)%n",
+        sweep.plans().size(), sweep.grid().replications(), apps, tasks / 1_000_000);
+    System.out.printf("%-28s %10s %14s%n", "run", "seconds", "M tasks/s");
+    System.out.printf("%-28s %10.2f %14.2f%n", "sequential, no Spark", sequential, tasks / sequential / 1e6);
+    System.out.printf("%-28s %10.2f %14.2f%n", "Spark local[1]", one, tasks / one / 1e6);
+    System.out.printf("%-28s %10.2f %14.2f%n", "Spark local[2]", two, tasks / two / 1e6);
+    System.out.printf("speedup local[1] -> local[2]: %.2fx (goal 1.8x); available processors: %d; load average: %.1f%n",
+        one / two, Runtime.getRuntime().availableProcessors(),
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+  }
+
+  /** Seconds for the trial phase (fan-out, simulation, per-point reduction) on a fresh session. */
+  private static double timeOnSpark(String master, Sweep sweep, Sweep warmUp) {
+    SparkSession spark = SparkSession.builder().master(master).appName("SweepBenchmark")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
+    try {
+      SweepJob.runTrials(spark, warmUp, 2);
+      long start = System.nanoTime();
+      SweepJob.runTrials(spark, sweep, 2);
+      return (System.nanoTime() - start) / 1e9;
+    } finally {
+      spark.stop();
+    }
+  }
+
+  private static Model fig2() {
+    return new Model(List.of(
+        stage("S0", 100, 200), stage("S1", 100, 100), stage("S2", 200, 50, "S1"),
+        stage("S3", 100, 20, "S0", "S2"), stage("S4", 10, 500, "S3")),
+        64, 1, new Distribution.Exponential(0.001), 1000, 1.96, 1L, TaskChoice.FIFO);
+  }
+
+  private static Stage stage(String name, int tasks, double mean, String... pre) {
+    return new Stage(name, tasks, List.of(pre), List.of(), new Distribution.Exponential(1 / mean));
+  }
+}
