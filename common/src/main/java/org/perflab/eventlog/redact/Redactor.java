@@ -3,6 +3,7 @@ package org.perflab.eventlog.redact;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.perflab.errors.BadInputException;
@@ -29,7 +30,11 @@ public final class Redactor implements Serializable {
   public static final String DEFAULT_PATTERN =
       "(?i)secret|password|passwd|token|access[.]?key|account[.]key|credential|://[^/@\\s]*:[^/@\\s]*@";
 
+  /** Key tokens seen in free text: whether each is secret. Bounded; only a cache, so not serialized. */
+  private static final int MAX_CACHED_KEYS = 1 << 16;
+
   private final Pattern pattern;
+  private transient volatile Map<String, Boolean> secretKeyCache;
 
   /**
    * @param regex a Java regular expression, searched (not matched whole) in keys and values
@@ -75,7 +80,24 @@ public final class Redactor implements Serializable {
     if (text == null || text.isEmpty()) {
       return text;
     }
-    return TextRedaction.redactPairs(TextRedaction.redactUriPasswords(text), pattern);
+    return TextRedaction.redactPairs(TextRedaction.redactUriPasswords(text), this::isSecretKey);
+  }
+
+  private boolean isSecretKey(String key) {
+    Map<String, Boolean> cache = secretKeyCache;
+    if (cache == null) {
+      cache = new ConcurrentHashMap<>();
+      secretKeyCache = cache;
+    }
+    Boolean known = cache.get(key);
+    if (known != null) {
+      return known;
+    }
+    boolean secret = pattern.matcher(key).find();
+    if (cache.size() < MAX_CACHED_KEYS) {
+      cache.put(key, secret);
+    }
+    return secret;
   }
 
   @Override

@@ -1,106 +1,145 @@
 package org.perflab.eventlog.redact;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Predicate;
 
-/** The free-text rules of {@link Redactor}: linear scans with precompiled patterns, no backtracking blow-up. */
+/**
+ * The free-text rules of {@link Redactor}. Both are single forward scans over the text: the regular expression only
+ * ever sees a short key token, so a long plan string costs time linear in its length.
+ */
 final class TextRedaction {
-  /** {@code scheme://user:password@}: the password runs to the last {@code @} of the authority. */
-  private static final Pattern URI_PASSWORD =
-      Pattern.compile("([A-Za-z][A-Za-z0-9+.\\-]*://[^\\s/?#@:]*):([^\\s/?#]+)@");
-
   private TextRedaction() {}
 
+  /** {@code scheme://user:password@host}: the password runs to the last {@code @} of the authority. */
   static String redactUriPasswords(String text) {
-    if (!text.contains("://")) {
+    int from = text.indexOf("://");
+    if (from < 0) {
       return text;
     }
-    Matcher m = URI_PASSWORD.matcher(text);
-    return m.find() ? m.replaceAll(r -> Matcher.quoteReplacement(r.group(1) + ":" + Redactor.REDACTED + "@")) : text;
-  }
-
-  /**
-   * Replaces the value of each pair whose key contains a match of {@code keyPattern}. The scan is driven by the
-   * pattern's matches, which are rare, and looks at the text around each one only.
-   */
-  static String redactPairs(String text, Pattern keyPattern) {
-    Matcher m = keyPattern.matcher(text);
     StringBuilder out = null;
     int copied = 0;
-    int from = 0;
-    while (from < text.length() && m.find(from)) {
-      if (!isKey(text, m.start(), m.end())) {
-        from = m.start() + 1;
-        continue;
+    while (from >= 0) {
+      int colon = from + 3;
+      while (colon < text.length() && !isAuthorityEnd(text.charAt(colon)) && text.charAt(colon) != '@'
+          && text.charAt(colon) != ':') {
+        colon++;
       }
-      int keyEnd = m.end();
-      while (keyEnd < text.length() && isKeyChar(text.charAt(keyEnd))) {
-        keyEnd++;
+      int end = colon;
+      while (end < text.length() && !isAuthorityEnd(text.charAt(end))) {
+        end++;
       }
-      int[] value = valueAfterKey(text, keyEnd);
-      if (value == null || text.startsWith(Redactor.REDACTED, value[0])) {
-        from = Math.max(keyEnd, m.start() + 1);
-        continue;
+      int at = end - 1;
+      while (at > colon && text.charAt(at) != '@') {
+        at--;
       }
-      if (out == null) {
-        out = new StringBuilder(text.length());
+      boolean hasPassword = colon < end && text.charAt(colon) == ':' && at > colon + 1;
+      if (hasPassword && !text.startsWith(Redactor.REDACTED + "@", colon + 1)) {
+        out = out == null ? new StringBuilder(text.length()) : out;
+        out.append(text, copied, colon + 1).append(Redactor.REDACTED);
+        copied = at;
       }
-      out.append(text, copied, value[0]).append(Redactor.REDACTED);
-      copied = value[1];
-      from = value[1];
+      from = text.indexOf("://", Math.max(end, from + 3));
     }
     return out == null ? text : out.append(text, copied, text.length()).toString();
   }
 
-  /** The [start, end) of the value that follows a key ending at {@code keyEnd}, or null if no separator follows. */
-  private static int[] valueAfterKey(String text, int keyEnd) {
-    int i = keyEnd;
-    if (i < text.length() && (text.charAt(i) == '"' || text.charAt(i) == '\'')) {
-      i++; // the closing quote of a quoted key, as in JSON
+  /**
+   * Replaces the value of each {@code key=value}, {@code key -> value}, {@code key: value}, {@code "key":"value"} or
+   * {@code key 'value'} pair whose key token (letters, digits, {@code _ . -}) is secret.
+   */
+  static String redactPairs(String text, Predicate<String> isSecretKey) {
+    StringBuilder out = null;
+    int copied = 0;
+    for (int i = 0; i < text.length(); i++) {
+      int valueStart = valueStartAfterSeparator(text, i);
+      if (valueStart < 0 || valueStart >= text.length() || text.startsWith(Redactor.REDACTED, valueStart)) {
+        continue;
+      }
+      String key = keyBefore(text, i);
+      if (key.isEmpty() || !isSecretKey.test(key)) {
+        continue;
+      }
+      int valueEnd = valueEnd(text, valueStart);
+      if (valueEnd > valueStart && valueStart >= copied) {
+        out = out == null ? new StringBuilder(text.length()) : out;
+        out.append(text, copied, valueStart).append(Redactor.REDACTED);
+        copied = valueEnd;
+        i = valueEnd;
+      }
     }
-    int afterKey = i;
-    i = skipSpaces(text, i);
-    if (text.startsWith("->", i)) {
-      i += 2;
-    } else if (text.startsWith("=", i) || (text.startsWith(":", i) && !text.startsWith("://", i))) {
-      i += 1;
-    } else if (i == afterKey || i >= text.length() || (text.charAt(i) != '\'' && text.charAt(i) != '"')) {
-      return null; // not a SQL option either, such as OPTIONS (password 'x')
+    return out == null ? text : out.append(text, copied, text.length()).toString();
+  }
+
+  /**
+   * When a separator starts at {@code i} ({@code =}, {@code ->}, {@code :} but not {@code ://}, or a quote after
+   * blanks), where the value after it starts (a quoted value starts after its quote); else -1.
+   */
+  private static int valueStartAfterSeparator(String text, int i) {
+    char c = text.charAt(i);
+    int next;
+    if (c == '=' || (c == ':' && !text.startsWith("://", i))) {
+      next = i + 1;
+    } else if (c == '-' && text.startsWith("->", i)) {
+      next = i + 2;
+    } else if ((c == '\'' || c == '"') && i > 0 && isBlank(text.charAt(i - 1))) {
+      return i + 1; // SQL options: OPTIONS (password 'x')
+    } else {
+      return -1;
     }
-    i = skipSpaces(text, i);
-    if (i >= text.length()) {
-      return null;
+    next = skipBlanks(text, next);
+    if (next < text.length() && (text.charAt(next) == '"' || text.charAt(next) == '\'')) {
+      next++;
     }
-    char quote = text.charAt(i);
-    if (quote == '"' || quote == '\'') {
-      int close = text.indexOf(quote, i + 1);
-      return new int[] {i + 1, close < 0 ? text.length() : close};
-    }
+    return next;
+  }
+
+  /** The key token ending before the separator at {@code i}, past blanks and one closing quote. */
+  private static String keyBefore(String text, int i) {
     int end = i;
+    while (end > 0 && isBlank(text.charAt(end - 1))) {
+      end--;
+    }
+    if (end > 0 && (text.charAt(end - 1) == '"' || text.charAt(end - 1) == '\'') && text.charAt(i) != '"'
+        && text.charAt(i) != '\'') {
+      end--;
+    }
+    int start = end;
+    while (start > 0 && isKeyChar(text.charAt(start - 1))) {
+      start--;
+    }
+    return text.substring(start, end);
+  }
+
+  /** The end of the value starting at {@code start}: its closing quote, or the first delimiter. */
+  private static int valueEnd(String text, int start) {
+    char opening = start > 0 ? text.charAt(start - 1) : ' ';
+    if (opening == '"' || opening == '\'') {
+      int close = text.indexOf(opening, start);
+      return close < 0 ? text.length() : close;
+    }
+    int end = start;
     while (end < text.length() && !isValueEnd(text.charAt(end))) {
       end++;
     }
-    return end == i ? null : new int[] {i, end};
+    return end;
   }
 
-  private static boolean isKey(String text, int start, int end) {
-    for (int i = start; i < end; i++) {
-      if (!isKeyChar(text.charAt(i))) {
-        return false;
-      }
-    }
-    return end > start;
-  }
-
-  private static int skipSpaces(String text, int i) {
-    while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+  private static int skipBlanks(String text, int i) {
+    while (i < text.length() && isBlank(text.charAt(i))) {
       i++;
     }
     return i;
   }
 
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\t';
+  }
+
   private static boolean isKeyChar(char c) {
     return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '-';
+  }
+
+  private static boolean isAuthorityEnd(char c) {
+    return Character.isWhitespace(c) || c == '/' || c == '?' || c == '#' || c == '"' || c == '\'';
   }
 
   private static boolean isValueEnd(char c) {
