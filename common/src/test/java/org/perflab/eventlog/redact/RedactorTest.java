@@ -34,7 +34,8 @@ class RedactorTest {
         Arguments.of("spark.jdbc.url", "jdbc:postgresql://h/db?user=u&password=p"),
         Arguments.of("spark.db.url", "jdbc:mysql://admin:hunter2@db.example.com:3306/sales"),
         Arguments.of("sun.java.command", "org.apache.spark.deploy.SparkSubmit -Dspark.password=x app.jar"),
-        Arguments.of("SPARK_DB_PASSWD", "x"));
+        Arguments.of("SPARK_DB_PASSWD", "x"),
+        Arguments.of("spark.eventLog.dir", "s3a://AKIA123:wJalr@bucket/logs"));
   }
 
   @ParameterizedTest
@@ -89,6 +90,13 @@ class RedactorTest {
         Arguments.of("{\"spark.password\":\"a b\",\"n\":1}",
             "{\"spark.password\":\"" + REDACTED + "\",\"n\":1}"),
         Arguments.of("Filter (secret_code = 'abc')", "Filter (secret_code = '" + REDACTED + "')"),
+        Arguments.of("java.sql.SQLException: Cannot connect (jdbc:postgresql://h:5432/db?user=u&password=p)",
+            "java.sql.SQLException: Cannot connect (jdbc:postgresql://h:5432/db?user=u&password=" + REDACTED + ")"),
+        Arguments.of("SET spark.hadoop.fs.s3a.secret.key=abc", "SET spark.hadoop.fs.s3a.secret.key=" + REDACTED),
+        Arguments.of("{\"Event\":\"SparkListenerJobStart\",\"Properties\":{\"spark.ssl.keyPassword\":\"k\","
+                + "\"spark.job.description\":\"load\"}}",
+            "{\"Event\":\"SparkListenerJobStart\",\"Properties\":{\"spark.ssl.keyPassword\":\"" + REDACTED + "\","
+                + "\"spark.job.description\":\"load\"}}"),
         Arguments.of("Invalid token: eyJhbGciOi for user bob",
             "Invalid token: " + REDACTED + " for user bob"),
         Arguments.of("CREATE TABLE t USING jdbc OPTIONS (url 'jdbc:x', password 'p w', access_token \"abc\")",
@@ -150,6 +158,8 @@ class RedactorTest {
     assertThat(custom.redact("spark.internal.id", "7")).isEqualTo(REDACTED);
     assertThat(custom.redact("spark.password", "p")).isEqualTo("p");
     assertThat(custom.redactText("-Dspark.internal.id=7 x")).isEqualTo("-Dspark.internal.id=" + REDACTED + " x");
+    Redactor anchored = new Redactor("^user$");
+    assertThat(anchored.redactText("jdbc:x?user=bob&username=al")).isEqualTo("jdbc:x?user=" + REDACTED + "&username=al");
   }
 
   @Test
