@@ -1,0 +1,149 @@
+package org.perflab.eventlog.parse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.network.util.JavaUtils;
+import org.perflab.eventlog.redact.Redactor;
+import org.perflab.table.Table;
+import org.perflab.table.TableRow;
+
+/** The application attempt: identity, times, and its environment (redacted) with the executor settings in it. */
+final class ApplicationAccumulator {
+  /** EnvironmentUpdate sections kept in the properties table, by category. */
+  private static final Map<String, String> SECTIONS =
+      Map.of(
+          "Spark Properties", "SPARK",
+          "Hadoop Properties", "HADOOP",
+          "System Properties", "SYSTEM",
+          "JVM Information", "JVM",
+          "Metrics Properties", "METRICS");
+
+  String appId;
+  String attemptId = "";
+  String appName;
+  String sparkVersion;
+  String user;
+  Long startTime;
+  Long endTime;
+  Long lastEventTime;
+  boolean ended;
+  long numJobs;
+  long numStageAttempts;
+  long numTaskAttempts;
+  int maxConcurrentExecutors;
+  int maxConcurrentCores;
+  /** Redacted properties per category, in log order. */
+  final Map<String, Map<String, String>> properties = new LinkedHashMap<>();
+
+  ApplicationAccumulator(String fallbackAppId, String sparkVersionHint) {
+    this.appId = fallbackAppId;
+    this.sparkVersion = sparkVersionHint;
+  }
+
+  void observeTime(Long time) {
+    if (time != null && time > 0 && (lastEventTime == null || time > lastEventTime)) {
+      lastEventTime = time;
+    }
+  }
+
+  void environmentUpdate(JsonNode event, Redactor redactor) {
+    for (Map.Entry<String, String> section : SECTIONS.entrySet()) {
+      JsonNode values = Json.node(event, section.getKey());
+      if (values == null || !values.isObject()) {
+        continue;
+      }
+      Map<String, String> redacted = properties.computeIfAbsent(section.getValue(), k -> new LinkedHashMap<>());
+      Iterator<Map.Entry<String, JsonNode>> fields = values.fields();
+      while (fields.hasNext()) {
+        Map.Entry<String, JsonNode> field = fields.next();
+        redacted.put(field.getKey(), redactor.redact(field.getKey(), field.getValue().asText()));
+      }
+    }
+  }
+
+  String sparkProperty(String key) {
+    Map<String, String> spark = properties.get("SPARK");
+    return spark == null ? null : spark.get(key);
+  }
+
+  List<TableRow> propertyRows() {
+    List<TableRow> rows = new ArrayList<>();
+    properties.forEach(
+        (category, values) ->
+            values.forEach(
+                (key, value) ->
+                    rows.add(
+                        Table.PROPERTIES.newRow().set("category", category).set("key", key).set("value", value))));
+    return rows;
+  }
+
+  TableRow toRow(boolean logInProgress) {
+    boolean completed = ended && !logInProgress;
+    Long end = ended && endTime != null ? endTime : lastEventTime;
+    return Table.APPLICATIONS
+        .newRow()
+        .set("app_name", appName != null ? appName : sparkProperty("spark.app.name"))
+        .set("spark_version", sparkVersion)
+        .set("master", sparkProperty("spark.master"))
+        .set("deploy_mode", sparkProperty("spark.submit.deployMode"))
+        .set("user", user)
+        .set("start_time_ms", startTime)
+        .set("end_time_ms", end)
+        .set("duration_ms", Durations.between(startTime, end))
+        .set("completed", completed)
+        .set("end_time_derived", !(ended && endTime != null))
+        .set("executor_instances", intSetting("spark.executor.instances"))
+        .set("executor_cores", intSetting("spark.executor.cores"))
+        .set("executor_memory_bytes", memorySetting("spark.executor.memory"))
+        .set("executor_memory_overhead_bytes", memorySetting("spark.executor.memoryOverhead"))
+        .set("driver_memory_bytes", memorySetting("spark.driver.memory"))
+        .set("task_cpus", intSetting("spark.task.cpus"))
+        .set("dynamic_allocation_enabled", Boolean.parseBoolean(sparkProperty("spark.dynamicAllocation.enabled")))
+        .set("dynamic_allocation_min_executors", intSetting("spark.dynamicAllocation.minExecutors"))
+        .set("dynamic_allocation_max_executors", intSetting("spark.dynamicAllocation.maxExecutors"))
+        .set("max_concurrent_executors", maxConcurrentExecutors)
+        .set("max_concurrent_cores", maxConcurrentCores)
+        .set("num_jobs", numJobs)
+        .set("num_stage_attempts", numStageAttempts)
+        .set("num_task_attempts", numTaskAttempts)
+        .set("perflab_workload", sparkProperty("spark.perflab.workload"))
+        .set("perflab_scale", sparkProperty("spark.perflab.scale"))
+        .set("perflab_repetition", intSetting("spark.perflab.repetition"))
+        .set("perflab_grid_point", sparkProperty("spark.perflab.grid.point"))
+        .set("perflab_input_bytes", longSetting("spark.perflab.input.bytes"));
+  }
+
+  private Integer intSetting(String key) {
+    Long value = longSetting(key);
+    return value == null ? null : value.intValue();
+  }
+
+  private Long longSetting(String key) {
+    String value = sparkProperty(key);
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** A Spark memory setting in bytes; a bare number means MiB, as Spark reads these settings. */
+  private Long memorySetting(String key) {
+    String value = sparkProperty(key);
+    if (value == null) {
+      return null;
+    }
+    try {
+      return JavaUtils.byteStringAsMb(value.trim()) * 1024L * 1024L;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+}

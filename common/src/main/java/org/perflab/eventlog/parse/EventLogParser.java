@@ -1,0 +1,166 @@
+package org.perflab.eventlog.parse;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.function.BooleanSupplier;
+import org.perflab.eventlog.redact.Redactor;
+import org.perflab.table.KeyColumns;
+import org.perflab.table.TableRow;
+
+/**
+ * Turns the lines of one event log into table rows, streaming: task rows come out as their task-end events are read,
+ * and the aggregated rows (application, jobs, stages, executors, properties, SQL executions, status) at the end. Memory
+ * grows with the number of stages, jobs and executors, never with the number of tasks or the size of the log.
+ *
+ * <p>Bad input never throws: a line that is not JSON, lacks the {@code Event} field or lacks a required field is
+ * counted in the status row and skipped; an unknown event type is counted and skipped; a stream that cannot be decoded
+ * ends the log with what was read so far.
+ */
+public final class EventLogParser implements Iterator<TableRow> {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final LogIdentity log;
+  private final Iterator<String> lines;
+  private final BooleanSupplier lastLineTerminated;
+  private final Clock clock;
+  private final LogHealth health = new LogHealth();
+  private final ApplicationAccumulator app;
+  private final SchedulerEvents scheduler;
+  private final ArrayDeque<TableRow> pending = new ArrayDeque<>();
+  private long lineNumber;
+  private long deferredBadLine = -1;
+  private String deferredReason;
+  private boolean finished;
+
+  /**
+   * @param log the log's identity and metadata
+   * @param lines its decompressed lines, in order; an {@code UncheckedIOException} from it ends the log
+   * @param lastLineTerminated asked at the end: whether the final line ended with a newline
+   * @param redactor applied to every property, description, plan and message before it leaves the parser
+   * @param clock gives {@code ingested_at_ms}
+   */
+  public EventLogParser(
+      LogIdentity log,
+      Iterator<String> lines,
+      BooleanSupplier lastLineTerminated,
+      Redactor redactor,
+      Clock clock) {
+    this.log = log;
+    this.lines = lines;
+    this.lastLineTerminated = lastLineTerminated;
+    this.clock = clock;
+    this.app = new ApplicationAccumulator(log.fallbackAppId(), log.sparkVersionHint());
+    this.scheduler = new SchedulerEvents(app, health, redactor, pending::add);
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (pending.isEmpty() && !finished) {
+      step();
+    }
+    return !pending.isEmpty();
+  }
+
+  @Override
+  public TableRow next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    return withKeys(pending.poll());
+  }
+
+  private TableRow withKeys(TableRow row) {
+    return row.set(KeyColumns.LOG_ID, log.logId())
+        .set(KeyColumns.APP_ID, app.appId)
+        .set(KeyColumns.APP_ATTEMPT_ID, app.attemptId);
+  }
+
+  private void step() {
+    String line;
+    try {
+      if (!lines.hasNext()) {
+        finish();
+        return;
+      }
+      line = lines.next();
+    } catch (RuntimeException e) {
+      health.readFailure = e.getMessage() != null ? e.getMessage() : e.toString();
+      finish();
+      return;
+    }
+    lineNumber++;
+    countDeferredBadLine();
+    handle(line);
+  }
+
+  private void handle(String line) {
+    JsonNode event;
+    try {
+      event = MAPPER.readTree(line);
+    } catch (JsonProcessingException e) {
+      defer(line.isBlank() ? "blank line" : "malformed JSON");
+      return;
+    }
+    String type = event == null ? null : Json.text(event, "Event");
+    if (type == null) {
+      health.badLine(lineNumber, "no Event field");
+      return;
+    }
+    try {
+      if (dispatch(EventTypes.shortName(type), event)) {
+        health.events++;
+      } else {
+        health.unknownEvents++;
+      }
+    } catch (Json.MissingFieldException e) {
+      health.badLine(lineNumber, e.getMessage() + " in " + EventTypes.shortName(type));
+    } catch (RuntimeException e) {
+      health.badLine(lineNumber, "invalid " + EventTypes.shortName(type) + " (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  /** Returns false for an event type PerfLab does not know. */
+  private boolean dispatch(String type, JsonNode event) {
+    app.observeTime(EventTypes.time(event));
+    if (scheduler.handle(type, event)) {
+      return true;
+    }
+    return EventTypes.isKnownButUnused(type);
+  }
+
+  /** A bad line might be the truncated last line; that is decided once we know whether another line follows. */
+  private void defer(String reason) {
+    deferredBadLine = lineNumber;
+    deferredReason = reason;
+  }
+
+  private void countDeferredBadLine() {
+    if (deferredBadLine >= 0) {
+      health.badLine(deferredBadLine, deferredReason);
+      deferredBadLine = -1;
+    }
+  }
+
+  private void finish() {
+    finished = true;
+    if (deferredBadLine >= 0) {
+      if (deferredBadLine == lineNumber && !lastLineTerminated.getAsBoolean()) {
+        // An in-progress log is expected to end mid-line; a completed one is not.
+        health.truncatedLastLine = !log.inProgress();
+        deferredBadLine = -1;
+      } else {
+        countDeferredBadLine();
+      }
+    }
+    scheduler.finish(log.inProgress());
+    pending.add(app.toRow(log.inProgress()));
+    pending.addAll(app.propertyRows());
+    scheduler.emitAggregates();
+    pending.add(health.toRow(log, app.sparkVersion, clock.millis()));
+  }
+}

@@ -1,0 +1,89 @@
+package org.perflab.eventlog.parse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+import org.perflab.table.Table;
+import org.perflab.table.TableRow;
+
+/** One executor or the driver, with the totals the History Server's executor list shows. */
+final class ExecutorAccumulator {
+  final String executorId;
+  String host;
+  String hostPort;
+  Integer totalCores;
+  Long maxMemory;
+  Long maxOnHeapMemory;
+  Long maxOffHeapMemory;
+  Long addTime;
+  Long removeTime;
+  String removeReason;
+  Integer resourceProfileId;
+  boolean excluded;
+  /** Between ExecutorAdded (or BlockManagerAdded) and ExecutorRemoved; tasks count only then. */
+  boolean live = true;
+  long totalTasks;
+  long completedTasks;
+  long failedTasks;
+  long totalDuration;
+  long totalGcTime;
+  long totalInputBytes;
+  long totalShuffleRead;
+  long totalShuffleWrite;
+  private final Map<String, Long> peaks = new TreeMap<>();
+
+  ExecutorAccumulator(String executorId) {
+    this.executorId = executorId;
+  }
+
+  boolean isDriver() {
+    return "driver".equals(executorId) || "<driver>".equals(executorId);
+  }
+
+  /** Raises the peaks with an executor-metrics object ({@code "Task Executor Metrics"} or stage peaks). */
+  void updatePeaks(JsonNode executorMetrics) {
+    if (executorMetrics == null) {
+      return;
+    }
+    Iterator<Map.Entry<String, JsonNode>> fields = executorMetrics.fields();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      if (field.getValue().isNumber()) {
+        peaks.merge(field.getKey(), field.getValue().longValue(), Math::max);
+      }
+    }
+  }
+
+  TableRow toRow() {
+    return Table.EXECUTORS
+        .newRow()
+        .set("executor_id", isDriver() ? "driver" : executorId)
+        .set("is_driver", isDriver())
+        .set("host", host)
+        .set("host_port", hostPort)
+        .set("total_cores", totalCores)
+        .set("max_memory_bytes", maxMemory)
+        .set("max_on_heap_memory_bytes", maxOnHeapMemory)
+        .set("max_off_heap_memory_bytes", maxOffHeapMemory)
+        .set("add_time_ms", addTime)
+        .set("remove_time_ms", removeTime)
+        .set("remove_reason", removeReason)
+        .set("resource_profile_id", resourceProfileId)
+        .set("excluded", excluded)
+        .set("total_tasks", totalTasks)
+        .set("completed_tasks", completedTasks)
+        .set("failed_tasks", failedTasks)
+        .set("total_duration_ms", totalDuration)
+        .set("total_gc_time_ms", totalGcTime)
+        .set("total_input_bytes", totalInputBytes)
+        .set("total_shuffle_read_bytes", totalShuffleRead)
+        .set("total_shuffle_write_bytes", totalShuffleWrite)
+        .set("peak_jvm_heap_bytes", peaks.get("JVMHeapMemory"))
+        .set("peak_jvm_off_heap_bytes", peaks.get("JVMOffHeapMemory"))
+        .set("peak_on_heap_execution_bytes", peaks.get("OnHeapExecutionMemory"))
+        .set("peak_on_heap_storage_bytes", peaks.get("OnHeapStorageMemory"))
+        .set("peak_process_tree_jvm_rss_bytes", peaks.get("ProcessTreeJVMRSSMemory"))
+        .set("peak_executor_metrics", peaks.isEmpty() ? null : new TreeMap<>(peaks));
+  }
+}
