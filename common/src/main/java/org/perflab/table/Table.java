@@ -150,8 +150,12 @@ public enum Table {
       count("total_tasks", "Tasks started while the executor was alive."),
       count("completed_tasks", "Successful task ends."),
       count("failed_tasks", "Failed task ends."),
-      int64("total_duration_ms", "ms", "Sum of task durations."),
-      int64("total_gc_time_ms", "ms", "Sum of task JVM GC time."),
+      int64("total_duration_ms", "ms", "Sum of task durations, as the History Server shows it: for the driver, the"
+          + " application's uptime."),
+      int64("task_time_ms", "ms", "Sum of the durations of the tasks that ended on this executor, driver included."),
+      int64("total_gc_time_ms", "ms", "Sum of task JVM GC time, as the History Server shows it: for the driver, the"
+          + " driver JVM's TotalGCTime when executor metrics were logged."),
+      int64("task_gc_time_ms", "ms", "Sum of task JVM GC time, driver included."),
       int64("total_input_bytes", "bytes", "Sum of task input bytes."),
       int64("total_shuffle_read_bytes", "bytes", "Sum of task local plus remote shuffle bytes read."),
       int64("total_shuffle_write_bytes", "bytes", "Sum of task shuffle bytes written."),

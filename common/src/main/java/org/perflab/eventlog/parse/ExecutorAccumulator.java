@@ -31,6 +31,8 @@ final class ExecutorAccumulator {
   long totalInputBytes;
   long totalShuffleRead;
   long totalShuffleWrite;
+  /** Whether the History Server would show peak metrics: any task end or stage metrics while alive. */
+  boolean peaksObserved;
   private final Map<String, Long> peaks = new TreeMap<>();
 
   ExecutorAccumulator(String executorId) {
@@ -43,6 +45,7 @@ final class ExecutorAccumulator {
 
   /** Raises the peaks with an executor-metrics object ({@code "Task Executor Metrics"} or stage peaks). */
   void updatePeaks(JsonNode executorMetrics) {
+    peaksObserved = true;
     if (executorMetrics == null) {
       return;
     }
@@ -55,7 +58,19 @@ final class ExecutorAccumulator {
     }
   }
 
-  TableRow toRow() {
+  /**
+   * The row. For the driver, {@code total_duration_ms} and {@code total_gc_time_ms} follow the History Server: the
+   * application's uptime, and the driver JVM's own GC time when executor metrics were observed.
+   *
+   * @param applicationUptimeMs end minus start of the application, or null when it has not ended
+   */
+  TableRow toRow(Long applicationUptimeMs) {
+    long duration = totalDuration;
+    long gcTime = totalGcTime;
+    if (isDriver()) {
+      duration = applicationUptimeMs != null ? applicationUptimeMs : totalDuration;
+      gcTime = peaksObserved ? peaks.getOrDefault("TotalGCTime", 0L) : totalGcTime;
+    }
     return Table.EXECUTORS
         .newRow()
         .set("executor_id", isDriver() ? "driver" : executorId)
@@ -74,8 +89,10 @@ final class ExecutorAccumulator {
         .set("total_tasks", totalTasks)
         .set("completed_tasks", completedTasks)
         .set("failed_tasks", failedTasks)
-        .set("total_duration_ms", totalDuration)
-        .set("total_gc_time_ms", totalGcTime)
+        .set("total_duration_ms", duration)
+        .set("task_time_ms", totalDuration)
+        .set("total_gc_time_ms", gcTime)
+        .set("task_gc_time_ms", totalGcTime)
         .set("total_input_bytes", totalInputBytes)
         .set("total_shuffle_read_bytes", totalShuffleRead)
         .set("total_shuffle_write_bytes", totalShuffleWrite)

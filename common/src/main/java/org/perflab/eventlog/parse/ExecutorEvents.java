@@ -26,10 +26,6 @@ final class ExecutorEvents {
     return executor != null && executor.live ? executor : null;
   }
 
-  ExecutorAccumulator any(String executorId) {
-    return executors.get(executorId);
-  }
-
   private ExecutorAccumulator getOrCreate(String executorId, Long time) {
     ExecutorAccumulator executor = executors.computeIfAbsent(executorId, ExecutorAccumulator::new);
     if (executor.addTime == null) {
@@ -101,7 +97,7 @@ final class ExecutorEvents {
   }
 
   private void exclude(JsonNode event, boolean excluded) {
-    ExecutorAccumulator executor = executors.get(Json.requireText(event, "executorId"));
+    ExecutorAccumulator executor = live(Json.requireText(event, "executorId"));
     if (executor != null) {
       executor.excluded = excluded;
     }
@@ -109,17 +105,20 @@ final class ExecutorEvents {
 
   private void excludeHost(JsonNode event, boolean excluded) {
     String host = Json.requireText(event, "hostId");
-    executors.values().stream().filter(e -> host.equals(e.host)).forEach(e -> e.excluded = excluded);
+    executors.values().stream()
+        .filter(e -> e.live && !e.isDriver() && host.equals(e.host))
+        .forEach(e -> e.excluded = excluded);
   }
 
   private void stageExecutorMetrics(JsonNode event) {
-    ExecutorAccumulator executor = executors.get(Json.requireText(event, "Executor ID"));
+    ExecutorAccumulator executor = live(Json.requireText(event, "Executor ID"));
     if (executor != null) {
       executor.updatePeaks(Json.node(event, "Executor Metrics"));
     }
   }
 
   void emit(Consumer<TableRow> sink) {
-    executors.values().forEach(executor -> sink.accept(executor.toRow()));
+    Long uptime = app.ended ? Durations.between(app.startTime, app.endTime) : null;
+    executors.values().forEach(executor -> sink.accept(executor.toRow(uptime)));
   }
 }

@@ -88,8 +88,8 @@ final class TaskEvents {
     }
     countInStage(stages.apply(SchedulerEvents.key(stageId, attempt)), end, index, started ? metrics : null, started);
     countInExecutor(executors.live(executorId), end, info, metrics);
-    ExecutorAccumulator executor = executors.any(executorId);
-    if (executor != null && executor.live) {
+    ExecutorAccumulator executor = executors.live(executorId);
+    if (executor != null) {
       executor.updatePeaks(Json.node(event, "Task Executor Metrics"));
     }
     TableRow row = taskRow(stageId, attempt, info, end, metrics, started);
