@@ -8,6 +8,7 @@ final class Jobs {
 
   static void register(CommandLine commandLine) {
     // ingest
+    commandLine.addSubcommand(new IngestJob());
 
     // workload, corpus
     commandLine.addSubcommand(new WorkloadJob());

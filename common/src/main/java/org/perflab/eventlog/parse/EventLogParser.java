@@ -157,10 +157,13 @@ public final class EventLogParser implements Iterator<TableRow> {
         countDeferredBadLine();
       }
     }
-    scheduler.finish(log.inProgress());
-    pending.add(app.toRow(log.inProgress()));
-    pending.addAll(app.propertyRows());
-    scheduler.emitAggregates();
+    if (health.events > 0) {
+      // A log without a single valid event yields its status row and nothing invented beside it.
+      scheduler.finish();
+      pending.add(app.toRow(log.inProgress()));
+      pending.addAll(app.propertyRows());
+      scheduler.emitAggregates();
+    }
     pending.add(health.toRow(log, app.sparkVersion, clock.millis()));
   }
 }

@@ -216,7 +216,7 @@ final class SchedulerEvents {
   }
 
   /** Settles what the end of the log implies: reconciliation of task counts with declared task counts. */
-  void finish(boolean inProgress) {
+  void finish() {
     tasks.finish();
     for (StageAccumulator stage : stages.values()) {
       if (stage.status == StageStatus.COMPLETE && !stage.hasCompletedAllPartitions()) {

@@ -44,6 +44,11 @@ public record EventLogSource(
 
   /** A stable 16-hex-digit id for this log: the first 8 bytes of the SHA-256 of {@link #path()} in UTF-8. */
   public String logId() {
+    return logIdOf(path);
+  }
+
+  /** The id {@link #logId()} gives a log at {@code path}; also used for files that are skipped, not parsed. */
+  public static String logIdOf(String path) {
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(path.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest, 0, 8);
