@@ -1,11 +1,15 @@
 package org.perflab.eventlog.source;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -21,10 +25,20 @@ import org.perflab.errors.BadInputException;
  *
  * <p>A matched path may be a single log file, a rolling {@code eventlog_v2_*} directory, a legacy Spark 1.x
  * directory, or an archive directory holding any of these at any depth. Hidden names ({@code _x}, {@code .x}) and
- * {@code .crc} side files are ignored. A directory costs one recursive listing ({@code listFiles}), never one call
- * per file. Unqualified paths resolve against {@code fs.defaultFS} and the working directory, as in Hadoop.
+ * {@code .crc} side files are ignored. Listing costs one call per directory ({@code listStatus}), or on object stores
+ * one flat recursive listing ({@code listFiles}); never one call per file. Unqualified paths resolve against {@code fs.defaultFS} and the working directory, as in Hadoop.
  */
 public final class LogDiscovery {
+  /** Schemes of object stores, where a flat recursive listing is far cheaper than one listing per directory. */
+  private static final Set<String> OBJECT_STORES =
+      Set.of("s3a", "s3", "s3n", "gs", "abfs", "abfss", "wasb", "wasbs", "oss", "cosn", "obs");
+
+  /**
+   * Hadoop configuration key choosing how directories are listed: {@code tree} (one {@code listStatus} per directory)
+   * or {@code flat} (one recursive {@code listFiles}). Default: {@code flat} on object stores, else {@code tree}.
+   */
+  public static final String LISTING_KEY = "perflab.discovery.listing";
+
   private final Configuration conf;
   private final Map<String, EventLogSource> logs = new LinkedHashMap<>();
   private final Map<String, SkippedFile> skipped = new LinkedHashMap<>();
@@ -85,19 +99,53 @@ public final class LogDiscovery {
     }
   }
 
-  /** Lists the directory once, recursively, then groups the files by their parent directory. */
+  /** Lists the directory tree, then turns each directory's files into logs by the layout they form. */
   private void addDirectory(Path root) throws IOException {
     FileSystem fs = root.getFileSystem(conf);
     Map<Path, List<FileStatus>> byParent = new TreeMap<>();
+    String listing = conf.get(LISTING_KEY, OBJECT_STORES.contains(fs.getUri().getScheme()) ? "flat" : "tree");
+    if (listing.equals("flat")) {
+      listFlat(fs, root, byParent);
+    } else {
+      listTree(fs, root, byParent);
+    }
+    for (Map.Entry<Path, List<FileStatus>> group : byParent.entrySet()) {
+      addGroup(group.getKey(), group.getValue());
+    }
+  }
+
+  /** One {@code listStatus} per directory, never descending into hidden ones; a directory deleted meanwhile is gone. */
+  private static void listTree(FileSystem fs, Path root, Map<Path, List<FileStatus>> byParent) throws IOException {
+    Deque<Path> pending = new ArrayDeque<>(List.of(root));
+    while (!pending.isEmpty()) {
+      Path dir = pending.pop();
+      FileStatus[] children;
+      try {
+        children = fs.listStatus(dir);
+      } catch (FileNotFoundException e) {
+        continue;
+      }
+      for (FileStatus child : children) {
+        if (LogNames.isIgnored(child.getPath().getName())) {
+          continue;
+        }
+        if (child.isDirectory()) {
+          pending.push(child.getPath());
+        } else {
+          byParent.computeIfAbsent(child.getPath().getParent(), p -> new ArrayList<>()).add(child);
+        }
+      }
+    }
+  }
+
+  /** Object stores list a whole prefix in a few paged calls: one flat recursive listing. */
+  private static void listFlat(FileSystem fs, Path root, Map<Path, List<FileStatus>> byParent) throws IOException {
     RemoteIterator<LocatedFileStatus> files = fs.listFiles(root, true);
     while (files.hasNext()) {
       LocatedFileStatus file = files.next();
       if (!isHiddenBelow(root, file.getPath())) {
         byParent.computeIfAbsent(file.getPath().getParent(), p -> new ArrayList<>()).add(file);
       }
-    }
-    for (Map.Entry<Path, List<FileStatus>> group : byParent.entrySet()) {
-      addGroup(group.getKey(), group.getValue());
     }
   }
 

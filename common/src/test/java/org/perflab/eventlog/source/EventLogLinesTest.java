@@ -122,6 +122,34 @@ class EventLogLinesTest {
     assertFailsToDecode(file, codec);
   }
 
+  @ParameterizedTest
+  @EnumSource(Codec.class)
+  void truncatedFileYieldsAPrefixOrAClearErrorNeverInventedLines(Codec codec) throws IOException {
+    List<String> lines = LogFixtures.sampleLines("app-t", 5000);
+    Path file = LogFixtures.singleFile(dir, "app-t", lines, codec, true);
+    byte[] bytes = Files.readAllBytes(file);
+    Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length * 3 / 5));
+
+    List<String> read = new ArrayList<>();
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+      try (EventLogLines reader = EventLogLines.open(discoverOne(file), CONF)) {
+        for (String line = reader.nextLine(); line != null; line = reader.nextLine()) {
+          read.add(line);
+        }
+        if (!reader.lastLineTerminated()) {
+          String partial = read.remove(read.size() - 1);
+          assertThat(lines.get(read.size())).startsWith(partial);
+        }
+      } catch (IOException e) {
+        assertThat(e).hasMessageStartingWith("Cannot decode " + codec + " stream: ");
+      }
+    });
+    assertThat(read).isEqualTo(lines.subList(0, read.size()));
+    if (codec == Codec.NONE || codec == Codec.ZSTD) {
+      assertThat(read.size()).as("readable prefix").isGreaterThan(1000);
+    }
+  }
+
   @Test
   void binaryJunkInAPlainFileIsReadAsText() throws IOException {
     Path file = dir.resolve("app-junk");

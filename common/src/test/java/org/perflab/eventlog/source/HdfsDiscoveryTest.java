@@ -73,6 +73,14 @@ class HdfsDiscoveryTest {
   }
 
   @Test
+  void flatListingFindsTheSameLogsAsTheTreeListing() throws IOException {
+    Configuration flat = new Configuration(conf);
+    flat.set(LogDiscovery.LISTING_KEY, "flat");
+
+    assertThat(LogDiscovery.discover(List.of(root), flat)).isEqualTo(LogDiscovery.discover(List.of(root), conf));
+  }
+
+  @Test
   void globsWorkOnHdfs() throws IOException {
     Discovery found = LogDiscovery.discover(List.of(root + "/*/app-*", root + "/eventlog_v2_*"), conf);
 

@@ -16,6 +16,8 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.perflab.errors.BadInputException;
 import org.perflab.eventlog.fixture.LogFixtures;
 
@@ -121,8 +123,11 @@ class LogDiscoveryTest {
     assertThat(found.logs().get(0).parts()).containsExactly("file:" + root + "/EVENT_LOG_1");
   }
 
-  @Test
-  void archiveFindsEachLogOnceAndSkipsForeignCodecs() throws IOException {
+  @ParameterizedTest
+  @ValueSource(strings = {"tree", "flat"})
+  void archiveFindsEachLogOnceAndSkipsForeignCodecs(String listing) throws IOException {
+    Configuration conf = new Configuration();
+    conf.set(LogDiscovery.LISTING_KEY, listing);
     LogFixtures.singleFile(dir, "app-a", LINES, Codec.NONE, false);
     LogFixtures.singleFile(dir.resolve("2026/11"), "app-b", LINES, Codec.SNAPPY, false);
     LogFixtures.rollingDirectory(dir.resolve("2026/11"), "app-c", LINES, Codec.LZ4, 3, false);
@@ -134,7 +139,7 @@ class LogDiscoveryTest {
     LogFixtures.singleFile(dir.resolve("_temporary"), "app-g", LINES, Codec.NONE, false);
     LogFixtures.singleFile(dir.resolve(".staging"), "app-h", LINES, Codec.NONE, false);
 
-    Discovery found = LogDiscovery.discover(List.of(dir.toString()), CONF);
+    Discovery found = LogDiscovery.discover(List.of(dir.toString()), conf);
 
     assertThat(found.logs()).extracting(EventLogSource::path, EventLogSource::layout, EventLogSource::codec)
         .containsExactly(
