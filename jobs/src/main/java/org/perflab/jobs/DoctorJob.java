@@ -68,6 +68,9 @@ public final class DoctorJob implements Callable<Integer> {
     out.println("spark_version: " + spark.version());
     out.println("master: " + context.master());
     out.println("application_id: " + context.sc().applicationId());
+    // Set by submit/perflab, so that jobs such as corpus can launch further spark-submits.
+    out.println("perflab_submit: " + System.getenv().getOrDefault("PERFLAB_SUBMIT", "unset"));
+    out.println("perflab_home: " + System.getenv().getOrDefault("PERFLAB_HOME", "unset"));
     int registered = awaitExecutors(context, options);
     out.println("executors: " + registered);
     out.println("tasks_ran_on_executors: " + executorsRunningTasks(context));

@@ -75,7 +75,9 @@ class SubmitPerflabIT {
     Scripts.Result bad = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB, "doctor", "--path", missing.toString());
 
     assertThat(good.exitCode()).as(good.stderr()).isZero();
-    assertThat(good.stdout()).contains("master: local[*]").contains("1 file(s), 5 bytes");
+    assertThat(good.stdout()).contains("master: local[*]").contains("1 file(s), 5 bytes")
+        .contains("perflab_submit: " + REPOSITORY.resolve("submit/perflab").toRealPath())
+        .contains("perflab_home: " + REPOSITORY.toRealPath());
     assertThat(bad.exitCode()).as(bad.output()).isEqualTo(2);
     assertThat(bad.stderr()).contains("Cannot read --path: nothing matches (" + missing + ")");
   }
