@@ -1,0 +1,42 @@
+package org.perflab.dagmodel;
+
+import java.util.List;
+
+/**
+ * What the simulator model of one application run is built from, as ingested from its event log. Times are epoch
+ * milliseconds; {@code slots} is the run's task slots (total executor cores ÷ {@code spark.task.cpus}).
+ */
+public record AppTrace(String appId, long startMs, long endMs, int slots, List<JobTrace> jobs,
+    List<StageTrace> stages, List<TaskTrace> tasks) {
+
+  public AppTrace {
+    jobs = List.copyOf(jobs);
+    stages = List.copyOf(stages);
+    tasks = List.copyOf(tasks);
+  }
+
+  /** Application duration (start to end event) in seconds: what a model of it predicts. */
+  public double durationS() {
+    return (endMs - startMs) / 1000.0;
+  }
+
+  /** A job: its submission and completion times and the ids of the stages it lists (executed or skipped). */
+  public record JobTrace(int jobId, long submissionMs, long completionMs, List<Integer> stageIds) {
+    public JobTrace {
+      stageIds = List.copyOf(stageIds);
+    }
+  }
+
+  /**
+   * One attempt of a stage: its parents, its number of tasks (partitions), and whether it was skipped (listed by a
+   * job but never submitted, its output being reused).
+   */
+  public record StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped) {
+    public StageTrace {
+      parentIds = List.copyOf(parentIds);
+    }
+  }
+
+  /** One task attempt: launch and finish times, and whether it succeeded. */
+  public record TaskTrace(int stageId, int stageAttempt, long launchMs, long finishMs, boolean successful) {}
+}

@@ -1,0 +1,216 @@
+package org.perflab.dagmodel;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.perflab.dagmodel.AppTrace.JobTrace;
+import org.perflab.dagmodel.AppTrace.StageTrace;
+import org.perflab.dagmodel.AppTrace.TaskTrace;
+import org.perflab.errors.BadInputException;
+import org.perflab.sim.Distribution;
+import org.perflab.sim.Model;
+import org.perflab.sim.Stage;
+import org.perflab.sim.TaskChoice;
+
+/**
+ * Builds the simulator model of one application run from its trace (docs/simulator.md, "Models from event logs").
+ *
+ * <ul>
+ *   <li>Stages: every stage with a submitted attempt, named {@code S<id>}; skipped stages are dropped. Tasks: the
+ *       stage's number of tasks (partitions) in its last attempt. Task durations: launch to finish of every
+ *       successful attempt, in seconds, in launch order.
+ *   <li>Edges: a stage waits for its executed parents. Jobs run in submission order: a job's first stages wait for
+ *       the last stages of the jobs before it; a job submitted before the previous one completed overlapped it, and is
+ *       kept as a parallel branch from the same point.
+ *   <li>Driver time: the time from the previous jobs' completion (or the application start) to a job's submission,
+ *       and from the last completion to the application end, becomes a one-task stage of deterministic duration named
+ *       {@code driver-J<job>} or {@code driver-end}.
+ * </ul>
+ * Model times are in seconds.
+ */
+public final class DagModelBuilder {
+  /** Gaps shorter than this (seconds) are not modelled as driver stages. */
+  public static final double MIN_DELAY_S = 0.001;
+
+  private DagModelBuilder() {}
+
+  /** The model of {@code trace}, on the run's own slots, simulating {@code maxJobs} applications. */
+  public static Model build(AppTrace trace, SampleMode mode, int maxJobs) {
+    Map<Integer, StageTrace> executed = executedStages(trace);
+    Map<Integer, List<Double>> samples = taskSamples(trace, executed.keySet());
+    List<JobTrace> jobs = new ArrayList<>(trace.jobs());
+    jobs.sort(Comparator.comparingLong(JobTrace::submissionMs).thenComparingInt(JobTrace::jobId));
+
+    Map<Integer, Integer> owner = new HashMap<>();
+    for (JobTrace job : jobs) {
+      for (int s : job.stageIds()) {
+        if (executed.containsKey(s)) {
+          owner.putIfAbsent(s, job.jobId());
+        }
+      }
+    }
+    List<Stage> stages = new ArrayList<>();
+    List<String> frontier = List.of();
+    long frontierMs = trace.startMs();
+    List<String> groupSinks = new ArrayList<>();
+    long groupEndMs = Long.MIN_VALUE;
+    for (JobTrace job : jobs) {
+      List<Integer> own = job.stageIds().stream()
+          .filter(s -> Integer.valueOf(job.jobId()).equals(owner.get(s))).sorted().toList();
+      if (own.isEmpty()) {
+        continue;
+      }
+      if (groupEndMs != Long.MIN_VALUE && job.submissionMs() >= groupEndMs) {
+        frontier = List.copyOf(groupSinks);
+        frontierMs = groupEndMs;
+        groupSinks.clear();
+        groupEndMs = Long.MIN_VALUE;
+      }
+      List<String> entry = frontier;
+      double delayS = (job.submissionMs() - frontierMs) / 1000.0;
+      if (delayS >= MIN_DELAY_S) {
+        String name = "driver-J" + job.jobId();
+        stages.add(delay(name, delayS, frontier));
+        entry = List.of(name);
+      }
+      Set<Integer> ownSet = new LinkedHashSet<>(own);
+      Set<Integer> hasSuccessor = new LinkedHashSet<>();
+      for (int s : own) {
+        List<String> pre = new ArrayList<>();
+        boolean parentInJob = false;
+        for (int p : executed.get(s).parentIds()) {
+          if (executed.containsKey(p) && owner.containsKey(p)) {
+            pre.add("S" + p);
+            if (ownSet.contains(p)) {
+              parentInJob = true;
+              hasSuccessor.add(p);
+            }
+          }
+        }
+        if (!parentInJob) {
+          for (String e : entry) {
+            if (!pre.contains(e)) {
+              pre.add(e);
+            }
+          }
+        }
+        stages.add(stage(s, executed.get(s), samples.get(s), pre, mode, trace.appId()));
+      }
+      for (int s : own) {
+        if (!hasSuccessor.contains(s)) {
+          groupSinks.add("S" + s);
+        }
+      }
+      groupEndMs = Math.max(groupEndMs, job.completionMs());
+    }
+    BadInputException.require(!stages.isEmpty(), "Cannot build a model of %s: no executed stage", trace.appId());
+    if (groupEndMs != Long.MIN_VALUE) {
+      double tailS = (trace.endMs() - groupEndMs) / 1000.0;
+      if (tailS >= MIN_DELAY_S) {
+        stages.add(delay("driver-end", tailS, groupSinks));
+      }
+    }
+    BadInputException.require(trace.slots() >= 1, "Cannot build a model of %s: it had no task slot (%d)",
+        trace.appId(), trace.slots());
+    return new Model(dropRedundantPre(stages), trace.slots(), 1, new Distribution.Deterministic(0), maxJobs, 1.96,
+        1L, TaskChoice.FIFO);
+  }
+
+  /**
+   * The model of {@code primary} with the task-duration samples of same-named stages of {@code others} (runs of the
+   * same workload) merged in, as an empirical distribution; driver stages take the mean of their durations. Stages
+   * of {@code others} that {@code primary} lacks are ignored.
+   */
+  public static Model mergeSamples(Model primary, List<Model> others) {
+    List<Stage> merged = new ArrayList<>();
+    for (Stage s : primary.stages()) {
+      List<Double> values = new ArrayList<>(values(s.distribution()));
+      int runs = 1;
+      for (Model other : others) {
+        Integer i = other.stageIndex().get(s.name());
+        if (i != null) {
+          values.addAll(values(other.stages().get(i).distribution()));
+          runs++;
+        }
+      }
+      Distribution d;
+      if (s.distribution() instanceof Distribution.Deterministic) {
+        d = new Distribution.Deterministic(values.stream().mapToDouble(Double::doubleValue).sum() / runs);
+      } else {
+        d = new Distribution.Empirical(values.stream().mapToDouble(Double::doubleValue).toArray());
+      }
+      merged.add(new Stage(s.name(), s.tasks(), s.pre(), s.post(), d));
+    }
+    return new Model(merged, primary.nodes(), primary.users(), primary.thinkTime(), primary.maxJobs(),
+        primary.confIntCoeff(), primary.seed(), primary.taskChoice());
+  }
+
+  private static List<Double> values(Distribution d) {
+    double[] v = new double[0];
+    if (d instanceof Distribution.Replay r) {
+      v = r.samples();
+    } else if (d instanceof Distribution.Empirical e) {
+      v = e.samples();
+    } else if (d instanceof Distribution.Deterministic det) {
+      v = new double[] {det.val()};
+    }
+    return java.util.Arrays.stream(v).boxed().toList();
+  }
+
+  private static Map<Integer, StageTrace> executedStages(AppTrace trace) {
+    Map<Integer, StageTrace> executed = new TreeMap<>();
+    for (StageTrace s : trace.stages()) {
+      if (!s.skipped()) {
+        StageTrace previous = executed.get(s.stageId());
+        if (previous == null || s.attempt() > previous.attempt()) {
+          executed.put(s.stageId(), s);
+        }
+      }
+    }
+    return executed;
+  }
+
+  private static Map<Integer, List<Double>> taskSamples(AppTrace trace, Set<Integer> stageIds) {
+    Map<Integer, List<TaskTrace>> byStage = new HashMap<>();
+    for (TaskTrace t : trace.tasks()) {
+      if (t.successful() && stageIds.contains(t.stageId())) {
+        byStage.computeIfAbsent(t.stageId(), k -> new ArrayList<>()).add(t);
+      }
+    }
+    Map<Integer, List<Double>> samples = new HashMap<>();
+    byStage.forEach((stage, tasks) -> {
+      tasks.sort(Comparator.comparingLong(TaskTrace::launchMs));
+      samples.put(stage, tasks.stream().map(t -> Math.max(0, t.finishMs() - t.launchMs()) / 1000.0).toList());
+    });
+    return samples;
+  }
+
+  private static Stage stage(int id, StageTrace s, List<Double> samples, List<String> pre, SampleMode mode,
+      String appId) {
+    BadInputException.require(samples != null && !samples.isEmpty(),
+        "Cannot build a model of %s: stage %d ran but has no successful task", appId, id);
+    double[] values = samples.stream().mapToDouble(Double::doubleValue).toArray();
+    Distribution d = mode == SampleMode.REPLAY ? new Distribution.Replay(values) : new Distribution.Empirical(values);
+    return new Stage("S" + id, Math.max(1, s.numTasks()), pre, List.of(), d);
+  }
+
+  private static Stage delay(String name, double seconds, List<String> pre) {
+    return new Stage(name, 1, pre, List.of(), new Distribution.Deterministic(seconds));
+  }
+
+  /** Keeps each pre list free of duplicates (a stage may reach the same frontier stage twice). */
+  private static List<Stage> dropRedundantPre(List<Stage> stages) {
+    Map<String, Stage> byName = new LinkedHashMap<>();
+    for (Stage s : stages) {
+      byName.put(s.name(), new Stage(s.name(), s.tasks(), List.copyOf(new LinkedHashSet<>(s.pre())), s.post(),
+          s.distribution()));
+    }
+    return new ArrayList<>(byName.values());
+  }
+}
