@@ -1,13 +1,15 @@
 package org.perflab.dagmodel;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
  * What the simulator model of one application run is built from, as ingested from its event log. Times are epoch
- * milliseconds; {@code slots} is the run's task slots (total executor cores ÷ {@code spark.task.cpus}).
+ * milliseconds; {@code slots} is the run's task slots (total executor cores ÷ {@code spark.task.cpus});
+ * {@code workload} groups runs of the same application (PerfLab's workload tag, else the application name).
  */
-public record AppTrace(String appId, long startMs, long endMs, int slots, List<JobTrace> jobs,
-    List<StageTrace> stages, List<TaskTrace> tasks) {
+public record AppTrace(String appId, String workload, long startMs, long endMs, int slots, List<JobTrace> jobs,
+    List<StageTrace> stages, List<TaskTrace> tasks) implements Serializable {
 
   public AppTrace {
     jobs = List.copyOf(jobs);
@@ -21,7 +23,8 @@ public record AppTrace(String appId, long startMs, long endMs, int slots, List<J
   }
 
   /** A job: its submission and completion times and the ids of the stages it lists (executed or skipped). */
-  public record JobTrace(int jobId, long submissionMs, long completionMs, List<Integer> stageIds) {
+  public record JobTrace(int jobId, long submissionMs, long completionMs, List<Integer> stageIds)
+      implements TracePart {
     public JobTrace {
       stageIds = List.copyOf(stageIds);
     }
@@ -31,12 +34,14 @@ public record AppTrace(String appId, long startMs, long endMs, int slots, List<J
    * One attempt of a stage: its parents, its number of tasks (partitions), and whether it was skipped (listed by a
    * job but never submitted, its output being reused).
    */
-  public record StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped) {
+  public record StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped)
+      implements TracePart {
     public StageTrace {
       parentIds = List.copyOf(parentIds);
     }
   }
 
   /** One task attempt: launch and finish times, and whether it succeeded. */
-  public record TaskTrace(int stageId, int stageAttempt, long launchMs, long finishMs, boolean successful) {}
+  public record TaskTrace(int stageId, int stageAttempt, long launchMs, long finishMs, boolean successful)
+      implements TracePart {}
 }

@@ -39,7 +39,7 @@ class DagModelBuilderTest {
     long job0End = waves(tasks, 1, 2, 500, 2, t);
     long job1Start = job0End + 500;
     long job1End = waves(tasks, 3, 3, 200, 2, job1Start);
-    return new AppTrace("app-1", 0, job1End + 300, 2,
+    return new AppTrace("app-1", "w", 0, job1End + 300, 2,
         List.of(new JobTrace(0, 1000, job0End, List.of(0, 1)), new JobTrace(1, job1Start, job1End, List.of(2, 3))),
         List.of(new StageTrace(0, 0, List.of(), 4, false), new StageTrace(1, 0, List.of(0), 2, false),
             new StageTrace(2, 0, List.of(), 4, true), new StageTrace(3, 0, List.of(1, 2), 3, false)),
@@ -93,7 +93,7 @@ class DagModelBuilderTest {
     waves(tasks, 0, 2, 1000, 4, 0);
     waves(tasks, 1, 2, 3000, 4, 500);
     waves(tasks, 2, 1, 100, 4, 3600);
-    AppTrace trace = new AppTrace("app-2", 0, 3700, 4,
+    AppTrace trace = new AppTrace("app-2", "w", 0, 3700, 4,
         List.of(new JobTrace(0, 0, 1000, List.of(0)), new JobTrace(1, 500, 3500, List.of(1)),
             new JobTrace(2, 3600, 3700, List.of(2))),
         List.of(new StageTrace(0, 0, List.of(), 2, false), new StageTrace(1, 0, List.of(), 2, false),
@@ -117,7 +117,7 @@ class DagModelBuilderTest {
         .map(t -> new TaskTrace(t.stageId(), t.stageAttempt(), t.launchMs(), t.finishMs() + (t.finishMs() - t.launchMs()),
             t.successful()))
         .toList();
-    Model b = DagModelBuilder.build(new AppTrace("app-1b", slower.startMs(), slower.endMs() + 1000, 2,
+    Model b = DagModelBuilder.build(new AppTrace("app-1b", "w", slower.startMs(), slower.endMs() + 1000, 2,
         slower.jobs(), slower.stages(), doubled), SampleMode.REPLAY, 1);
     Map<String, Stage> merged = byName(DagModelBuilder.mergeSamples(a, List.of(b)));
     assertThat(((Distribution.Empirical) merged.get("S3").distribution()).samples())
@@ -127,13 +127,40 @@ class DagModelBuilderTest {
 
   @Test
   void refusesTracesWithNothingToModel() {
-    AppTrace empty = new AppTrace("app-0", 0, 10, 2, List.of(new JobTrace(0, 0, 10, List.of(0))),
+    AppTrace empty = new AppTrace("app-0", "w", 0, 10, 2, List.of(new JobTrace(0, 0, 10, List.of(0))),
         List.of(new StageTrace(0, 0, List.of(), 2, true)), List.of());
     assertThatThrownBy(() -> DagModelBuilder.build(empty, SampleMode.REPLAY, 1))
         .isInstanceOf(BadInputException.class).hasMessageContaining("no executed stage");
-    AppTrace noTasks = new AppTrace("app-0", 0, 10, 2, List.of(new JobTrace(0, 0, 10, List.of(0))),
+    AppTrace noTasks = new AppTrace("app-0", "w", 0, 10, 2, List.of(new JobTrace(0, 0, 10, List.of(0))),
         List.of(new StageTrace(0, 0, List.of(), 2, false)), List.of());
     assertThatThrownBy(() -> DagModelBuilder.build(noTasks, SampleMode.REPLAY, 1))
         .hasMessageContaining("stage 0 ran but has no successful task");
+  }
+
+  @Test
+  void crossSlotPredictionsOfPerfectWavesHaveNoSimulatorError() {
+    List<ModelledRun> runs = new ArrayList<>();
+    for (int slots : new int[] {1, 2, 4}) {
+      List<TaskTrace> tasks = new ArrayList<>();
+      long end = waves(tasks, 0, 8, 1000, slots, 0);
+      end = waves(tasks, 1, 4, 500, slots, end);
+      AppTrace trace = new AppTrace("run-" + slots, "sleep", 0, end, slots,
+          List.of(new JobTrace(0, 0, end, List.of(0, 1))),
+          List.of(new StageTrace(0, 0, List.of(), 8, false), new StageTrace(1, 0, List.of(0), 4, false)), tasks);
+      runs.add(new ModelledRun(trace.appId(), "sleep", slots, trace.durationS(),
+          DagModelBuilder.build(trace, SampleMode.REPLAY, 1)));
+    }
+    List<Prediction> predictions = CrossSlotPredictor.predict(runs, 1, 1L);
+    assertThat(predictions).hasSize(6);
+    assertThat(CrossSlotPredictor.mape(predictions, Prediction::simulatedErrorPct)).isCloseTo(0.0, within(1e-9));
+    Prediction oneToFour = predictions.stream()
+        .filter(p -> p.fromSlots() == 1 && p.toSlots() == 4).findFirst().orElseThrow();
+    assertThat(oneToFour.actualS()).isEqualTo(2.5);
+    assertThat(oneToFour.simulatedS()).isCloseTo(2.5, within(1e-9));
+    // Fork-join: two phases, work 8 s and 2 s on 4 cores, times H_4 = 25/12; overestimates.
+    assertThat(oneToFour.forkJoinS()).isCloseTo((2.0 + 0.5) * 25 / 12, within(1e-9));
+    assertThat(oneToFour.forkJoinErrorPct()).isNegative();
+    // AMVA (averageCalc, series): ceil(8/4)·1 + ceil(4/4)·0.5 = 2.5.
+    assertThat(oneToFour.taskPrecedenceS()).isCloseTo(2.5, within(1e-9));
   }
 }

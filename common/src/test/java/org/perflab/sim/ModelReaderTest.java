@@ -62,6 +62,24 @@ class ModelReaderTest {
   }
 
   @Test
+  void modelWriterRoundTripsEveryFamily() throws IOException {
+    String json = ModelWriter.toJson(EngineTest.fig2());
+    assertThat(ModelWriter.toJson(parse(json))).isEqualTo(json);
+    String[] distrs = {
+      "{\"type\":\"erl\",\"params\":{\"k\":3,\"lambda\":2.0}}",
+      "{\"type\":\"Pnorm\",\"params\":{\"mu\":5.0,\"sigma\":1.0,\"tech\":\"abs\"}}",
+      "{\"type\":\"HSE\",\"params\":[[0.25,{\"k\":2,\"lambda\":1.0}],[0.75,{\"k\":1,\"lambda\":2.0}]]}",
+      "{\"type\":\"replay\",\"params\":{\"samples\":[1.0,2.5]}}",
+      "{\"type\":\"weib\",\"params\":{\"k\":2.0,\"lambda\":3.0}}"
+    };
+    for (String d : distrs) {
+      Model m = parse("{\"Stages\":[{\"name\":\"S\",\"distr\":" + d + "}],\"Nodes\":1}");
+      assertThat(ModelWriter.toJson(m)).contains("\"distr\":" + d);
+      assertThat(ModelWriter.toJson(parse(ModelWriter.toJson(m)))).isEqualTo(ModelWriter.toJson(m));
+    }
+  }
+
+  @Test
   void namesTheOffendingField() {
     assertBad("{\"Stages\":[" + STAGE + "]}", "Nodes is missing");
     assertBad("{\"Stages\":[" + STAGE + "],\"Nodes\":0}", "Nodes must be an integer >= 1 (0)");
