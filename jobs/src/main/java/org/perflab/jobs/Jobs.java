@@ -14,6 +14,7 @@ final class Jobs {
     commandLine.addSubcommand(new WorkloadJob());
 
     // model, simulate, sweep
+    commandLine.addSubcommand(new ModelJob());
     commandLine.addSubcommand(new SimulateJob());
     commandLine.addSubcommand(new SweepJob());
 

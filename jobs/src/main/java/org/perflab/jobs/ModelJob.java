@@ -1,0 +1,262 @@
+package org.perflab.jobs;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.perflab.dagmodel.AppTrace;
+import org.perflab.dagmodel.CrossSlotPredictor;
+import org.perflab.dagmodel.DagModelBuilder;
+import org.perflab.dagmodel.ModelledRun;
+import org.perflab.dagmodel.Prediction;
+import org.perflab.dagmodel.SampleMode;
+import org.perflab.dagmodel.TraceAssembler;
+import org.perflab.dagmodel.TracePart;
+import org.perflab.errors.BadInputException;
+import org.perflab.sim.Model;
+import org.perflab.sim.ModelWriter;
+import org.perflab.table.KeyColumns;
+import org.perflab.table.Table;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import scala.Tuple2;
+
+/**
+ * {@code perflab model}: builds the simulator model of every completed application from the {@code ingest} tables
+ * and writes {@code dag_models}; with {@code --predict}, predicts each run's duration from every other run of its
+ * workload at another slot count and writes {@code model_predictions}. Options: docs/jobs.md.
+ */
+@Command(
+    name = "model",
+    mixinStandardHelpOptions = true,
+    description = "Build simulator models of applications from the ingest tables; optionally predict across slots.")
+public final class ModelJob implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(ModelJob.class);
+
+  /** The options of {@code model}. */
+  public record Options(String input, String output, SampleMode mode, int apps, boolean predict, long seed) {
+    public Options {
+      BadInputException.require(apps >= 1, "Cannot model: --apps must be >= 1 (%d)", apps);
+    }
+  }
+
+  /** What a model run did: models built, applications skipped, and the predictions made. */
+  public record Summary(long models, long skipped, List<Prediction> predictions) {}
+
+  @Option(names = "--input", required = true, paramLabel = "DIR", description = "Output root of ingest.")
+  String input;
+
+  @Option(names = "--output", required = true, paramLabel = "DIR",
+      description = "Output root: writes DIR/dag_models and, with --predict, DIR/model_predictions.")
+  String output;
+
+  @Option(names = "--mode", defaultValue = "replay", paramLabel = "replay|empirical",
+      description = "Task durations as replayed samples or an empirical draw. Default: ${DEFAULT-VALUE}.")
+  String mode;
+
+  @Option(names = "--apps", defaultValue = "1", paramLabel = "N",
+      description = "Applications simulated per prediction (more for empirical mode). Default: ${DEFAULT-VALUE}.")
+  int apps;
+
+  @Option(names = "--predict", description = "Also predict each run from the runs of its workload at other slots.")
+  boolean predict;
+
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the predictions.")
+  long seed;
+
+  @Override
+  public Integer call() {
+    Options options = new Options(input, output, mode(mode), apps, predict, seed);
+    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
+    SparkSession spark = SparkSession.builder().appName("perflab model").getOrCreate();
+    try {
+      Summary summary = run(spark, options);
+      LOG.info("Built {} models ({} applications skipped), {} predictions", summary.models(), summary.skipped(),
+          summary.predictions().size());
+      return ExitCode.SUCCESS.code();
+    } finally {
+      if (ownSession) {
+        spark.stop();
+      }
+    }
+  }
+
+  static SampleMode mode(String text) {
+    try {
+      return SampleMode.valueOf(text.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("Cannot model: --mode must be replay or empirical (" + text + ")", e);
+    }
+  }
+
+  /** Builds the models, writes the tables, prints the MAPE per workload, and returns what was done. */
+  static Summary run(SparkSession spark, Options options) {
+    SampleMode mode = options.mode();
+    int apps = options.apps();
+    long seed = options.seed();
+    JavaRDD<Built> built = traces(spark, options.input())
+        .map(kv -> Built.of(kv._1(), kv._2(), mode, apps)).cache();
+    try {
+      spark.createDataFrame(built.map(Built::row).rdd(), MODELS).write().mode(SaveMode.Overwrite)
+          .parquet(options.output() + "/dag_models");
+      long models = built.filter(b -> b.run() != null).count();
+      long skipped = built.filter(b -> b.run() == null).count();
+      List<Prediction> predictions = List.of();
+      if (options.predict()) {
+        predictions = new ArrayList<>(built.filter(b -> b.run() != null)
+            .mapToPair(b -> new Tuple2<>(b.run().workload(), b.run()))
+            .groupByKey()
+            .flatMap(g -> CrossSlotPredictor.predict(list(g._2()), apps, seed).iterator())
+            .collect());
+        predictions.sort(Comparator.comparing(Prediction::workload).thenComparing(Prediction::fromAppId)
+            .thenComparing(Prediction::toAppId));
+        spark.createDataFrame(predictions.stream().map(ModelJob::predictionRow).toList(), PREDICTIONS)
+            .coalesce(1).write().mode(SaveMode.Overwrite).parquet(options.output() + "/model_predictions");
+        report(predictions);
+      }
+      return new Summary(models, skipped, predictions);
+    } finally {
+      built.unpersist();
+    }
+  }
+
+  /** Every application's ingested parts, grouped by its key (log id / app id / attempt id). */
+  static JavaPairRDD<String, Iterable<TracePart>> traces(SparkSession spark, String root) {
+    JavaPairRDD<String, TracePart> apps = read(spark, root, Table.APPLICATIONS, "app_name", "perflab_workload",
+        "perflab_scale", "start_time_ms", "end_time_ms", "completed", "max_concurrent_cores", "task_cpus")
+        .mapToPair(r -> new Tuple2<>(key(r), appPart(r)));
+    JavaPairRDD<String, TracePart> executors = read(spark, root, Table.EXECUTORS, "is_driver", "total_cores")
+        .mapToPair(r -> new Tuple2<>(key(r), new TracePart.ExecutorPart(r.getBoolean(3),
+            r.isNullAt(4) ? null : r.getInt(4))));
+    JavaPairRDD<String, TracePart> jobs = read(spark, root, Table.JOBS, "job_id", "submission_time_ms",
+        "completion_time_ms", "stage_ids")
+        .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.JobTrace(r.getInt(3), r.getLong(4),
+            r.isNullAt(5) ? r.getLong(4) : r.getLong(5), r.getList(6))));
+    JavaPairRDD<String, TracePart> stages = read(spark, root, Table.STAGES, "stage_id", "stage_attempt_id",
+        "parent_stage_ids", "num_tasks", "status")
+        .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.StageTrace(r.getInt(3), r.getInt(4), r.getList(5),
+            r.isNullAt(6) ? 0 : r.getInt(6), "SKIPPED".equals(r.getString(7)) || "PENDING".equals(r.getString(7)))));
+    JavaPairRDD<String, TracePart> tasks = read(spark, root, Table.TASKS, "stage_id", "stage_attempt_id",
+        "launch_time_ms", "finish_time_ms", "status")
+        .filter(r -> !r.isNullAt(5) && !r.isNullAt(6))
+        .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.TaskTrace(r.getInt(3), r.getInt(4), r.getLong(5),
+            r.getLong(6), "SUCCESS".equals(r.getString(7)))));
+    return apps.union(executors).union(jobs).union(stages).union(tasks).groupByKey();
+  }
+
+  private static JavaRDD<Row> read(SparkSession spark, String root, Table table, String... columns) {
+    String[] all = new String[columns.length + 2];
+    all[0] = KeyColumns.APP_ID;
+    all[1] = KeyColumns.APP_ATTEMPT_ID;
+    System.arraycopy(columns, 0, all, 2, columns.length);
+    Dataset<Row> rows = spark.read().parquet(root + "/" + table.tableName());
+    return rows.select(KeyColumns.LOG_ID, all).javaRDD();
+  }
+
+  private static String key(Row r) {
+    return r.getString(0) + "/" + r.getString(1) + "/" + (r.isNullAt(2) ? "" : r.getString(2));
+  }
+
+  private static TracePart appPart(Row r) {
+    String name = r.isNullAt(3) ? r.getString(1) : r.getString(3);
+    String workload = r.isNullAt(4) ? name : r.getString(4) + (r.isNullAt(5) ? "" : "/" + r.getString(5));
+    return new TracePart.AppPart(r.getString(1), workload, r.getLong(6), r.getLong(7), r.getBoolean(8),
+        r.isNullAt(9) ? 0 : r.getInt(9), r.isNullAt(10) ? null : r.getInt(10));
+  }
+
+  private static <T> List<T> list(Iterable<T> items) {
+    List<T> out = new ArrayList<>();
+    items.forEach(out::add);
+    return out;
+  }
+
+  private static void report(List<Prediction> predictions) {
+    predictions.stream().map(Prediction::workload).distinct().forEach(w -> {
+      List<Prediction> mine = predictions.stream().filter(p -> p.workload().equals(w)).toList();
+      System.out.printf(Locale.ROOT,
+          "model: workload=%s predictions=%d mape_simulator_pct=%.2f mape_fork_join_pct=%.2f "
+              + "mape_task_precedence_pct=%.2f%n", w, mine.size(),
+          CrossSlotPredictor.mape(mine, Prediction::simulatedErrorPct),
+          CrossSlotPredictor.mape(mine, Prediction::forkJoinErrorPct),
+          CrossSlotPredictor.mape(mine, Prediction::taskPrecedenceErrorPct));
+    });
+  }
+
+  /** One application's outcome: its run and model, or why it was skipped. */
+  record Built(String key, String appId, String workload, ModelledRun run, String reason)
+      implements java.io.Serializable {
+    static Built of(String key, Iterable<TracePart> parts, SampleMode mode, int apps) {
+      try {
+        AppTrace trace = TraceAssembler.assemble(key, parts);
+        Model model = DagModelBuilder.build(trace, mode, apps);
+        return new Built(key, trace.appId(), trace.workload(),
+            new ModelledRun(trace.appId(), trace.workload(), trace.slots(), trace.durationS(), model), null);
+      } catch (BadInputException e) {
+        return new Built(key, key.split("/", 3)[1], null, null, e.getMessage());
+      }
+    }
+
+    Row row() {
+      String[] k = key.split("/", 3);
+      if (run == null) {
+        return RowFactory.create(k[0], k[1], k[2], null, null, null, null, null, null, null, null, "SKIPPED", reason);
+      }
+      Model m = run.model();
+      double driverS = m.stages().stream().filter(s -> s.name().startsWith("driver-"))
+          .mapToDouble(s -> s.distribution().mean()).sum();
+      return RowFactory.create(k[0], k[1], k[2], workload, run.slots(), run.actualS(), m.stages().size(),
+          m.tasksPerApplication(), driverS, mode(m), ModelWriter.toJson(m), "OK", null);
+    }
+
+    private static String mode(Model m) {
+      return m.stages().stream().anyMatch(s -> s.distribution().type().equals("replay")) ? "replay" : "empirical";
+    }
+  }
+
+  static final StructType MODELS = new StructType()
+      .add(KeyColumns.LOG_ID, DataTypes.StringType, false)
+      .add(KeyColumns.APP_ID, DataTypes.StringType, false)
+      .add(KeyColumns.APP_ATTEMPT_ID, DataTypes.StringType, false)
+      .add("workload", DataTypes.StringType, true)
+      .add("slots", DataTypes.IntegerType, true)
+      .add("duration_s", DataTypes.DoubleType, true)
+      .add("model_stages", DataTypes.IntegerType, true)
+      .add("tasks", DataTypes.LongType, true)
+      .add("driver_s", DataTypes.DoubleType, true)
+      .add("mode", DataTypes.StringType, true)
+      .add("model_json", DataTypes.StringType, true)
+      .add("status", DataTypes.StringType, false)
+      .add("reason", DataTypes.StringType, true);
+
+  static final StructType PREDICTIONS = new StructType()
+      .add("workload", DataTypes.StringType, false)
+      .add("from_app_id", DataTypes.StringType, false)
+      .add("to_app_id", DataTypes.StringType, false)
+      .add("from_slots", DataTypes.IntegerType, false)
+      .add("to_slots", DataTypes.IntegerType, false)
+      .add("actual_s", DataTypes.DoubleType, false)
+      .add("simulated_s", DataTypes.DoubleType, false)
+      .add("simulated_error_pct", DataTypes.DoubleType, false)
+      .add("fork_join_s", DataTypes.DoubleType, false)
+      .add("fork_join_error_pct", DataTypes.DoubleType, false)
+      .add("task_precedence_s", DataTypes.DoubleType, false)
+      .add("task_precedence_error_pct", DataTypes.DoubleType, false);
+
+  private static Row predictionRow(Prediction p) {
+    return RowFactory.create(p.workload(), p.fromAppId(), p.toAppId(), p.fromSlots(), p.toSlots(), p.actualS(),
+        p.simulatedS(), p.simulatedErrorPct(), p.forkJoinS(), p.forkJoinErrorPct(), p.taskPrecedenceS(),
+        p.taskPrecedenceErrorPct());
+  }
+}
