@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.perflab.errors.BadInputException;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelReader;
@@ -40,8 +42,13 @@ public final class SweepJob implements Callable<Integer> {
   /** The options of {@code sweep}; {@code grid} or the three lists give the grid, never both. */
   public record Options(String model, String grid, List<Integer> executors, List<Integer> cores,
       List<Double> memoryGb, int replications, Integer apps, double targetCi, Long seed, int taskCpus, String rule,
-      Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output) {
+      Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output, String dagModels,
+      String appId) {
     public Options {
+      BadInputException.require((model == null) != (dagModels == null),
+          "Cannot sweep: give exactly one of --model FILE and --dag-models DIR (%s, %s)", model, dagModels);
+      BadInputException.require((dagModels == null) == (appId == null),
+          "Cannot sweep: --dag-models and --app-id go together (%s, %s)", dagModels, appId);
       executors = List.copyOf(executors);
       cores = List.copyOf(cores);
       memoryGb = List.copyOf(memoryGb);
@@ -61,9 +68,16 @@ public final class SweepJob implements Callable<Integer> {
   public record Summary(int points, int trials, long applications, long tasks, List<PointResult> results,
       List<BestPoint> best) {}
 
-  @Option(names = "--model", required = true, paramLabel = "FILE",
+  @Option(names = "--model", paramLabel = "FILE",
       description = "Simulator model (JSON, see docs/simulator.md); its time unit is taken as seconds.")
   String model;
+
+  @Option(names = "--dag-models", paramLabel = "DIR",
+      description = "Instead of --model: the dag_models table written by the model job; with --app-id.")
+  String dagModels;
+
+  @Option(names = "--app-id", paramLabel = "ID", description = "With --dag-models: the application to sweep.")
+  String appId;
 
   @Option(names = "--grid", paramLabel = "FILE",
       description = "Grid file: {\"executors\": [..], \"coresPerExecutor\": [..], \"executorMemoryGb\": [..], "
@@ -125,10 +139,11 @@ public final class SweepJob implements Callable<Integer> {
   @Override
   public Integer call() {
     Options options = new Options(model, grid, executors, cores, memoryGb, replications, apps, targetCi, seed,
-        taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output);
-    Sweep sweep = plan(options);
+        taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, appId);
+    Sweep fromFile = options.model() != null ? plan(options) : null;
     SparkSession spark = SparkSession.builder().appName("perflab sweep").getOrCreate();
     try {
+      Sweep sweep = fromFile != null ? fromFile : plan(options, dagModel(spark, options.dagModels(), options.appId()));
       Summary summary = run(spark, sweep, options);
       LOG.info("Swept {} points ({} trials, {} applications, {} tasks) into {}", summary.points(), summary.trials(),
           summary.applications(), summary.tasks(), options.output());
@@ -140,7 +155,12 @@ public final class SweepJob implements Callable<Integer> {
 
   /** Reads the model and the grid and applies the rule to every point: all bad input surfaces here. */
   static Sweep plan(Options options) {
-    Model base = ModelReader.parse(TextFiles.read(options.model(), "model " + options.model()), options.model());
+    return plan(options,
+        ModelReader.parse(TextFiles.read(options.model(), "model " + options.model()), options.model()));
+  }
+
+  /** Reads the grid and applies the rule to every point of {@code base}: all bad input surfaces here. */
+  static Sweep plan(Options options, Model base) {
     Grid g = options.grid() != null
         ? GridReader.parse(TextFiles.read(options.grid(), "grid " + options.grid()), options.grid())
         : new Grid(options.executors(), options.cores(), options.memoryGb(), options.replications());
@@ -148,6 +168,16 @@ public final class SweepJob implements Callable<Integer> {
     long baseSeed = options.seed() != null ? options.seed() : base.seed();
     return Sweep.plan(base, g, ScalingRule.named(options.rule()), options.taskCpus(), baseSeed, appsPerTrial,
         options.targetCi());
+  }
+
+  /** The model of {@code appId} in the {@code dag_models} table under {@code dir} (its last OK attempt). */
+  static Model dagModel(SparkSession spark, String dir, String appId) {
+    List<Row> rows = spark.read().parquet(dir)
+        .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
+        .orderBy(functions.col("app_attempt_id").desc()).select("model_json").limit(1).collectAsList();
+    BadInputException.require(!rows.isEmpty(), "Cannot sweep: %s has no model of application %s (status OK)", dir,
+        appId);
+    return ModelReader.parse(rows.get(0).getString(0), dir + " (" + appId + ")");
   }
 
   /** Runs the trials on Spark, writes both tables, and returns what was done. */

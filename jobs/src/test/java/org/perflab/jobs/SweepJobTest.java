@@ -40,7 +40,7 @@ class SweepJobTest {
 
   private static SweepJob.Options options(Path model, Path out, int partitionsPerPoint) {
     return new SweepJob.Options(model.toString(), null, List.of(1, 2, 4), List.of(2, 4), List.of(), 4, null, 0,
-        7L, 1, "baseline", 100.0, Statistic.P90, partitionsPerPoint, out.toString());
+        7L, 1, "baseline", 100.0, Statistic.P90, partitionsPerPoint, out.toString(), null, null);
   }
 
   private static List<Row> table(Path out, String name) {
@@ -99,7 +99,8 @@ class SweepJobTest {
     Path grid = Files.writeString(dir.resolve("grid.json"),
         "{\"executors\": [2], \"coresPerExecutor\": [4], \"executorMemoryGb\": [4, 8], \"replications\": 2}");
     SweepJob.Options options = new SweepJob.Options(model.toString(), grid.toString(), List.of(), List.of(),
-        List.of(), 1, 100, 0, null, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("out").toString());
+        List.of(), 1, 100, 0, null, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("out").toString(), null,
+        null);
     SweepJob.run(spark, SweepJob.plan(options), options);
 
     List<Row> rows = spark.read().parquet(dir.resolve("out/sweep_results").toString())
