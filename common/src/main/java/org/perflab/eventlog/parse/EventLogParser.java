@@ -1,8 +1,7 @@
 package org.perflab.eventlog.parse;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Iterator;
@@ -22,8 +21,6 @@ import org.perflab.table.TableRow;
  * ends the log with what was read so far.
  */
 public final class EventLogParser implements Iterator<TableRow> {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   private final LogIdentity log;
   private final Iterator<String> lines;
   private final BooleanSupplier lastLineTerminated;
@@ -99,10 +96,14 @@ public final class EventLogParser implements Iterator<TableRow> {
   }
 
   private void handle(String line) {
+    if (TaskEventReader.isTaskEventLine(line)) {
+      handleTaskEvent(line);
+      return;
+    }
     JsonNode event;
     try {
-      event = MAPPER.readTree(line);
-    } catch (JsonProcessingException e) {
+      event = SlimJson.read(line);
+    } catch (IOException e) {
       defer(line.isBlank() ? "blank line" : "malformed JSON");
       return;
     }
@@ -121,6 +122,28 @@ public final class EventLogParser implements Iterator<TableRow> {
       health.badLine(lineNumber, e.getMessage() + " in " + EventTypes.shortName(type));
     } catch (RuntimeException e) {
       health.badLine(lineNumber, "invalid " + EventTypes.shortName(type) + " (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  /** The fast path for task events, which are most of a log: streamed, no tree. */
+  private void handleTaskEvent(String line) {
+    TaskEvent event;
+    try {
+      event = TaskEventReader.read(line);
+    } catch (IOException e) {
+      defer("malformed JSON");
+      return;
+    } catch (Json.MissingFieldException e) {
+      health.badLine(lineNumber, e.getMessage() + " in " + (line.startsWith(TaskEventReader.TASK_END_PREFIX)
+          ? "SparkListenerTaskEnd" : "SparkListenerTaskStart"));
+      return;
+    }
+    try {
+      scheduler.task(event);
+      health.events++;
+    } catch (Json.MissingFieldException e) {
+      health.badLine(lineNumber, e.getMessage() + " in " + (event.end ? "SparkListenerTaskEnd"
+          : "SparkListenerTaskStart"));
     }
   }
 

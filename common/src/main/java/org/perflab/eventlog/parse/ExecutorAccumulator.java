@@ -1,6 +1,7 @@
 package org.perflab.eventlog.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,7 +34,7 @@ final class ExecutorAccumulator {
   long totalShuffleWrite;
   /** Whether the History Server would show peak metrics: any task end or stage metrics while alive. */
   boolean peaksObserved;
-  private final Map<String, Long> peaks = new TreeMap<>();
+  private final Map<String, Long> peaks = new HashMap<>();
 
   ExecutorAccumulator(String executorId) {
     this.executorId = executorId;
@@ -64,6 +65,14 @@ final class ExecutorAccumulator {
    *
    * @param applicationUptimeMs end minus start of the application, or null when it has not ended
    */
+  /** Raises the peaks with a task end's {@code "Task Executor Metrics"}. */
+  void updatePeaks(TaskEvent event) {
+    peaksObserved = true;
+    for (int i = 0; i < event.executorMetricCount; i++) {
+      peaks.merge(event.executorMetricNames[i], event.executorMetricValues[i], Math::max);
+    }
+  }
+
   TableRow toRow(Long applicationUptimeMs) {
     long duration = totalDuration;
     long gcTime = totalGcTime;

@@ -28,10 +28,4 @@ final class MetricSums {
       row.set(METRICS[i].column(), recorded[i] ? sums[i] : null);
     }
   }
-
-  static void writeValues(Long[] values, TableRow row) {
-    for (int i = 0; i < METRICS.length; i++) {
-      row.set(METRICS[i].column(), values == null ? null : values[i]);
-    }
-  }
 }

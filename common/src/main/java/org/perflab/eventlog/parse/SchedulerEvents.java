@@ -58,6 +58,10 @@ final class SchedulerEvents {
     return attempt == null ? 0 : attempt;
   }
 
+  void task(TaskEvent event) {
+    tasks.handle(event);
+  }
+
   boolean handle(String type, JsonNode event) {
     switch (type) {
       case "SparkListenerLogStart" -> app.sparkVersion = Json.requireText(event, "Spark Version");

@@ -1,6 +1,6 @@
 package org.perflab.eventlog.parse;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -15,6 +15,10 @@ import org.perflab.table.TaskMetric;
  * emitted with status RUNNING. Stage, job and executor totals follow Spark's {@code AppStatusListener}.
  */
 final class TaskEvents {
+  private static final Table TASKS = Table.TASKS;
+  private static final TaskMetric[] METRICS = TaskMetric.values();
+  private static final int[] METRIC_COLUMNS = metricColumns();
+
   private final ApplicationAccumulator app;
   private final LogHealth health;
   private final Redactor redactor;
@@ -22,10 +26,7 @@ final class TaskEvents {
   private final LongFunction<StageAccumulator> stages;
   private final Consumer<TableRow> sink;
   /** Tasks started and not yet ended, by task id. Bounded by the tasks running at once. */
-  private final Map<Long, StartedTask> running = new HashMap<>();
-
-  /** What a task start tells, kept until its end. */
-  private record StartedTask(int stageId, int stageAttemptId, JsonNode info) {}
+  private final Map<Long, TaskEvent> running = new HashMap<>();
 
   TaskEvents(
       ApplicationAccumulator app,
@@ -42,68 +43,76 @@ final class TaskEvents {
     this.sink = sink;
   }
 
-  boolean handle(String type, JsonNode event) {
-    switch (type) {
-      case "SparkListenerTaskStart" -> taskStart(event);
-      case "SparkListenerTaskEnd" -> taskEnd(event);
-      default -> {
-        return false;
-      }
+  private static int[] metricColumns() {
+    int[] columns = new int[METRICS.length];
+    for (int i = 0; i < METRICS.length; i++) {
+      columns[i] = TASKS.indexOf(METRICS[i].column());
+    }
+    return columns;
+  }
+
+  /** Handles a task start or end read by {@link TaskEventReader}. */
+  void handle(TaskEvent event) {
+    app.observeTime(event.finishTime != null ? event.finishTime : event.launchTime);
+    if (event.end) {
+      taskEnd(event);
+    } else {
+      taskStart(event);
+    }
+  }
+
+  /** Handles a task event that arrived as a tree (fields out of Spark's order); false for other events. */
+  boolean handle(String type, com.fasterxml.jackson.databind.JsonNode event) {
+    if (!type.equals("SparkListenerTaskStart") && !type.equals("SparkListenerTaskEnd")) {
+      return false;
+    }
+    try {
+      handle(TaskEventReader.read(event.traverse()));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
     }
     return true;
   }
 
-  private void taskStart(JsonNode event) {
-    int stageId = Json.requireInt(event, "Stage ID");
-    int attempt = Json.requireInt(event, "Stage Attempt ID");
-    JsonNode info = Json.requireNode(event, "Task Info");
-    long taskId = Json.requireLong(info, "Task ID");
-    long launchTime = Json.requireLong(info, "Launch Time");
-    String executorId = Json.requireText(info, "Executor ID");
-    running.put(taskId, new StartedTask(stageId, attempt, info));
-    StageAccumulator stage = stages.apply(SchedulerEvents.key(stageId, attempt));
+  private void taskStart(TaskEvent event) {
+    if (event.launchTime == null) {
+      throw new Json.MissingFieldException("Launch Time");
+    }
+    running.put(event.taskId, event);
+    StageAccumulator stage = stages.apply(SchedulerEvents.key(event.stageId, event.stageAttemptId));
     if (stage != null && stage.live) {
       stage.activeTasks++;
-      stage.firstLaunchTime = stage.firstLaunchTime == null ? launchTime : Math.min(stage.firstLaunchTime, launchTime);
+      stage.firstLaunchTime = stage.firstLaunchTime == null ? event.launchTime
+          : Math.min(stage.firstLaunchTime, event.launchTime);
     }
-    ExecutorAccumulator executor = executors.live(executorId);
+    ExecutorAccumulator executor = executors.live(event.executorId);
     if (executor != null) {
       executor.totalTasks++;
     }
   }
 
-  private void taskEnd(JsonNode event) {
-    int stageId = Json.requireInt(event, "Stage ID");
-    int attempt = Json.requireInt(event, "Stage Attempt ID");
-    JsonNode info = Json.requireNode(event, "Task Info");
-    long taskId = Json.requireLong(info, "Task ID");
-    int index = Json.requireInt(info, "Index");
-    String executorId = Json.requireText(info, "Executor ID");
-    JsonNode reasonNode = Json.node(event, "Task End Reason");
-    TaskEnd end = TaskEnd.of(reasonNode, redactor);
-    Long[] metrics = TaskMetricsReader.read(Json.node(event, "Task Metrics"), info);
-    boolean started = running.remove(taskId) != null;
+  private void taskEnd(TaskEvent event) {
+    TaskEnd end = TaskEnd.of(event.endReason, redactor);
+    boolean started = running.remove(event.taskId) != null;
     if (!started && end.kind() != TaskEnd.Kind.RESUBMITTED) {
       health.taskEndsWithoutStart++;
     }
-    countInStage(stages.apply(SchedulerEvents.key(stageId, attempt)), end, index, started ? metrics : null, started);
-    countInExecutor(executors.live(executorId), end, info, metrics);
-    ExecutorAccumulator executor = executors.live(executorId);
+    countInStage(stages.apply(SchedulerEvents.key(event.stageId, event.stageAttemptId)), end, event, started);
+    ExecutorAccumulator executor = executors.live(event.executorId);
     if (executor != null) {
-      executor.updatePeaks(Json.node(event, "Task Executor Metrics"));
+      countInExecutor(executor, end, event);
+      executor.updatePeaks(event);
     }
-    TableRow row = taskRow(stageId, attempt, info, end, metrics, started);
-    row.set("task_type", Json.text(event, "Task Type"));
     app.numTaskAttempts++;
-    sink.accept(row);
+    sink.accept(taskRow(event, end, started));
   }
 
-  private void countInStage(StageAccumulator stage, TaskEnd end, int index, Long[] metrics, boolean started) {
+  private void countInStage(StageAccumulator stage, TaskEnd end, TaskEvent event, boolean started) {
     if (stage == null || !stage.live) {
       return;
     }
-    if (metrics != null) {
-      stage.metrics.add(metrics);
+    if (started && event.metrics != null) {
+      stage.metrics.add(event.metrics);
     }
     if (!started && end.kind() != TaskEnd.Kind.RESUBMITTED) {
       stage.taskEndsWithoutStart++;
@@ -114,7 +123,7 @@ final class TaskEvents {
     switch (end.kind()) {
       case SUCCESS -> {
         stage.completedTasks++;
-        stage.completedIndices.set(index);
+        stage.completedIndices.set(event.index);
       }
       case KILLED -> stage.killedTasks++;
       default -> stage.failedTasks++;
@@ -123,7 +132,7 @@ final class TaskEvents {
       switch (end.kind()) {
         case SUCCESS -> {
           job.completedTasks++;
-          job.completedIndex(stage.stageId, index);
+          job.completedIndex(stage.stageId, event.index);
         }
         case KILLED -> job.killedTasks++;
         default -> job.failedTasks++;
@@ -134,17 +143,15 @@ final class TaskEvents {
     }
   }
 
-  private static void countInExecutor(ExecutorAccumulator executor, TaskEnd end, JsonNode info, Long[] metrics) {
-    if (executor == null) {
-      return;
-    }
+  private static void countInExecutor(ExecutorAccumulator executor, TaskEnd end, TaskEvent event) {
     if (end.kind() == TaskEnd.Kind.SUCCESS) {
       executor.completedTasks++;
     } else if (end.kind() != TaskEnd.Kind.KILLED) {
       executor.failedTasks++;
     }
-    Long duration = Durations.between(Json.longValue(info, "Launch Time"), Json.longValue(info, "Finish Time"));
+    Long duration = event.duration();
     executor.totalDuration += duration == null ? 0 : duration;
+    Long[] metrics = event.metrics;
     if (end.kind() != TaskEnd.Kind.RESUBMITTED && metrics != null) {
       executor.totalGcTime += valueOrZero(metrics, TaskMetric.JVM_GC_TIME);
       executor.totalInputBytes += valueOrZero(metrics, TaskMetric.INPUT_BYTES);
@@ -160,36 +167,35 @@ final class TaskEvents {
     return value == null ? 0 : value;
   }
 
-  private static TableRow taskRow(
-      int stageId, int attempt, JsonNode info, TaskEnd end, Long[] metrics, boolean started) {
-    Long launch = Json.longValue(info, "Launch Time");
-    Long finish = end == null ? null : positive(Json.longValue(info, "Finish Time"));
-    TableRow row = Table.TASKS.newRow();
-    row.set("stage_id", stageId)
-        .set("stage_attempt_id", attempt)
-        .set("task_id", Json.longValue(info, "Task ID"))
-        .set("task_index", Json.intValue(info, "Index"))
-        .set("task_attempt", Json.intValue(info, "Attempt"))
-        .set("partition_id", partitionId(info))
-        .set("launch_time_ms", launch)
+  private static TableRow taskRow(TaskEvent event, TaskEnd end, boolean started) {
+    Long finish = end == null ? null : positive(event.finishTime);
+    TableRow row = TASKS.newRow();
+    row.set("stage_id", event.stageId)
+        .set("stage_attempt_id", event.stageAttemptId)
+        .set("task_id", event.taskId)
+        .set("task_index", event.index)
+        .set("task_attempt", event.attempt)
+        .set("partition_id", event.partitionId == null || event.partitionId < 0 ? null : event.partitionId)
+        .set("task_type", event.taskType)
+        .set("launch_time_ms", event.launchTime)
         .set("finish_time_ms", finish)
-        .set("getting_result_time_ms", positive(Json.longValue(info, "Getting Result Time")))
-        .set("duration_ms", Durations.between(launch, finish))
-        .set("executor_id", Json.text(info, "Executor ID"))
-        .set("host", Json.text(info, "Host"))
-        .set("locality", Json.text(info, "Locality"))
-        .set("speculative", Json.flag(info, "Speculative"))
+        .set("getting_result_time_ms", positive(event.gettingResultTime))
+        .set("duration_ms", Durations.between(event.launchTime, finish))
+        .set("executor_id", event.executorId)
+        .set("host", event.host)
+        .set("locality", event.locality)
+        .set("speculative", event.speculative)
         .set("status", end == null ? "RUNNING" : end.status())
         .set("end_reason", end == null ? null : end.reasonClass())
         .set("failure_reason", end == null ? null : end.message())
         .set("start_event_seen", started);
-    MetricSums.writeValues(metrics, row);
+    if (end != null && event.metrics != null) {
+      Object[] values = row.values();
+      for (int i = 0; i < METRIC_COLUMNS.length; i++) {
+        values[METRIC_COLUMNS[i]] = event.metrics[i];
+      }
+    }
     return row;
-  }
-
-  private static Integer partitionId(JsonNode info) {
-    Integer id = Json.intValue(info, "Partition ID");
-    return id == null || id < 0 ? null : id;
   }
 
   private static Long positive(Long value) {
@@ -198,9 +204,9 @@ final class TaskEvents {
 
   /** Emits the tasks that started and never ended in the log. */
   void finish() {
-    for (StartedTask task : running.values()) {
+    for (TaskEvent task : running.values()) {
       app.numTaskAttempts++;
-      sink.accept(taskRow(task.stageId(), task.stageAttemptId(), task.info(), null, null, true));
+      sink.accept(taskRow(task, null, true));
     }
     running.clear();
   }

@@ -1,0 +1,113 @@
+package org.perflab.eventlog.parse;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+
+/**
+ * Reads one event line into a Jackson tree, leaving out the {@code "Accumulables"} arrays that make up most of a
+ * task event's bytes and that no table needs, except the peak-execution-memory accumulable that logs before Spark
+ * 3.0 carry nowhere else. The whole line is still tokenised, so malformed JSON, and trailing text after the event,
+ * are still rejected.
+ */
+final class SlimJson {
+  private static final JsonFactory FACTORY = new JsonFactory();
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final String ACCUMULABLES = "Accumulables";
+  private static final String PEAK_EXECUTION_MEMORY = "internal.metrics.peakExecutionMemory";
+
+  private SlimJson() {}
+
+  /** The event, or throws a Jackson exception when the line is not exactly one JSON value. */
+  static JsonNode read(String line) throws IOException {
+    try (JsonParser parser = FACTORY.createParser(line)) {
+      JsonToken first = parser.nextToken();
+      if (first == null) {
+        throw new JsonParseException(parser, "no JSON value");
+      }
+      JsonNode value = value(parser, first);
+      if (parser.nextToken() != null) {
+        throw new JsonParseException(parser, "text after the JSON value");
+      }
+      return value;
+    }
+  }
+
+  private static JsonNode value(JsonParser parser, JsonToken token) throws IOException {
+    return switch (token) {
+      case START_OBJECT -> object(parser);
+      case START_ARRAY -> array(parser);
+      case VALUE_STRING -> NODES.textNode(parser.getText());
+      case VALUE_NUMBER_INT -> parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+          ? NODES.numberNode(parser.getBigIntegerValue())
+          : NODES.numberNode(parser.getLongValue());
+      case VALUE_NUMBER_FLOAT -> NODES.numberNode(parser.getDoubleValue());
+      case VALUE_TRUE -> NODES.booleanNode(true);
+      case VALUE_FALSE -> NODES.booleanNode(false);
+      case VALUE_NULL -> NODES.nullNode();
+      default -> throw new JsonParseException(parser, "unexpected " + token);
+    };
+  }
+
+  private static ObjectNode object(JsonParser parser) throws IOException {
+    ObjectNode object = NODES.objectNode();
+    for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
+      String name = parser.currentName();
+      JsonToken valueToken = parser.nextToken();
+      if (ACCUMULABLES.equals(name) && valueToken == JsonToken.START_ARRAY) {
+        object.set(name, peakMemoryOnly(parser));
+      } else {
+        object.set(name, value(parser, valueToken));
+      }
+    }
+    return object;
+  }
+
+  private static ArrayNode array(JsonParser parser) throws IOException {
+    ArrayNode array = NODES.arrayNode();
+    for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+      array.add(value(parser, token));
+    }
+    return array;
+  }
+
+  /** An accumulables array reduced to the peak-execution-memory entries, read without building the others. */
+  private static ArrayNode peakMemoryOnly(JsonParser parser) throws IOException {
+    ArrayNode kept = NODES.arrayNode();
+    for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+      if (token != JsonToken.START_OBJECT) {
+        parser.skipChildren();
+        continue;
+      }
+      ObjectNode entry = null;
+      JsonNode update = null;
+      JsonNode total = null;
+      for (JsonToken field = parser.nextToken(); field != JsonToken.END_OBJECT; field = parser.nextToken()) {
+        String name = parser.currentName();
+        JsonToken valueToken = parser.nextToken();
+        if ("Name".equals(name) && valueToken == JsonToken.VALUE_STRING
+            && PEAK_EXECUTION_MEMORY.equals(parser.getText())) {
+          entry = NODES.objectNode().put("Name", PEAK_EXECUTION_MEMORY);
+        } else if ("Update".equals(name) && valueToken.isScalarValue()) {
+          update = value(parser, valueToken);
+        } else if ("Value".equals(name) && valueToken.isScalarValue()) {
+          total = value(parser, valueToken);
+        } else {
+          parser.skipChildren();
+        }
+      }
+      if (entry != null) {
+        entry.set("Update", update);
+        entry.set("Value", total);
+        kept.add(entry);
+      }
+    }
+    return kept;
+  }
+}
