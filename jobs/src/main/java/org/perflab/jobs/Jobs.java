@@ -12,6 +12,7 @@ final class Jobs {
 
     // workload, corpus
     commandLine.addSubcommand(new WorkloadJob());
+    commandLine.addSubcommand(new CorpusCommand());
 
     // model, simulate, sweep
     commandLine.addSubcommand(new ModelJob());

@@ -1,0 +1,14 @@
+package org.perflab.jobs;
+
+import java.nio.file.Path;
+import org.perflab.corpus.CorpusGrid;
+import org.perflab.corpus.CorpusSettings;
+
+/**
+ * Options of the {@code corpus} command, resolved and validated.
+ *
+ * @param gridFile the grid definition
+ * @param grid the parsed grid
+ * @param settings where and how it runs
+ */
+public record CorpusOptions(Path gridFile, CorpusGrid grid, CorpusSettings settings) {}
