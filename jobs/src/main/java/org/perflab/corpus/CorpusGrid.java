@@ -9,7 +9,8 @@ import java.util.Map;
  * A corpus grid: workloads × scales × executors × cores per executor × executor memory × repetitions, in sweeps.
  *
  * @param name grid name, used for the default work directory
- * @param timeoutSeconds limit of each spark-submit (prepare or run); the process tree is killed after it
+ * @param timeoutSeconds limit of each spark-submit (prepare, and runs of sweeps without their own), seconds; the
+ *     process tree is killed after it
  * @param partitions {@code --partitions} of every workload (input files and shuffle partitions)
  * @param seed {@code --seed} of every data generator
  * @param prepareMaster master of the prepare applications
@@ -40,7 +41,7 @@ public record CorpusGrid(
               for (String memory : sweep.executorMemory()) {
                 for (int rep = 1; rep <= sweep.repetitions(); rep++) {
                   points.add(new CorpusPoint(sweep.name(), workload, scale, sweep.masterKind(), sweep.masterUrl(),
-                      executors, cores, memory, rep, merged, sweep.workloadArgs()));
+                      executors, cores, memory, rep, sweep.timeoutSeconds(), merged, sweep.workloadArgs()));
                 }
               }
             }

@@ -18,6 +18,7 @@ import org.perflab.workload.Workload;
  * @param coresPerExecutor cores per executor
  * @param executorMemory executor memory (driver memory on local masters), Spark size format
  * @param repetition repetition number, 1-based
+ * @param timeoutSeconds limit of its spark-submit, seconds
  * @param conf Spark properties of the run
  * @param workloadArgs extra workload options
  */
@@ -31,6 +32,7 @@ public record CorpusPoint(
     int coresPerExecutor,
     String executorMemory,
     int repetition,
+    int timeoutSeconds,
     Map<String, String> conf,
     List<String> workloadArgs) {
 

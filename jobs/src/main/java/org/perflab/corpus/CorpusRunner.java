@@ -32,7 +32,6 @@ public final class CorpusRunner {
   private final PrintStream out;
   private final Clock clock;
   private final SubmitCommands commands;
-  private final ProcessRunner processes;
 
   public CorpusRunner(CorpusGrid grid, CorpusSettings settings, Configuration hadoop, PrintStream out, Clock clock) {
     this.grid = grid;
@@ -41,7 +40,6 @@ public final class CorpusRunner {
     this.out = out;
     this.clock = clock;
     this.commands = new SubmitCommands(settings.submit(), grid, settings.eventLogDir(), settings.dataDir());
-    this.processes = new ProcessRunner(settings.timeoutSeconds() * 1000L);
   }
 
   public CorpusSummary run() {
@@ -60,7 +58,7 @@ public final class CorpusRunner {
     mkdirs(settings.eventLogDir());
     Map<String, Boolean> prepared = prepare(todo);
     LocalCluster cluster = grid.needsLocalCluster() ? new LocalCluster(settings.localClusterScript(), grid.cluster(),
-        settings.workDir().resolve("local-cluster"), settings.timeoutSeconds() * 1000L) : null;
+        settings.workDir().resolve("local-cluster"), timeoutMs(grid.timeoutSeconds())) : null;
     String clusterMaster = null;
     int succeeded = 0;
     Instant start = clock.instant();
@@ -109,7 +107,8 @@ public final class CorpusRunner {
       if (!ok) {
         String name = spec.workload().dataset() + "-" + spec.scale().profileName();
         java.nio.file.Path log = settings.workDir().resolve("prepare").resolve(name + ".log");
-        RunOutcome outcome = processes.run(commands.prepare(spec.workload(), spec.scale()), log);
+        RunOutcome outcome =
+            ProcessRunner.run(commands.prepare(spec.workload(), spec.scale()), log, timeoutMs(grid.timeoutSeconds()));
         ok = outcome.exitCode() == 0 && data.isPrepared(spec);
         out.printf("corpus: prepared %s in %.1f s: %s%n", name, outcome.wallTimeMs() / 1000.0,
             ok ? "OK" : "FAILED (exit " + outcome.exitCode() + ", see " + log + ")");
@@ -158,7 +157,7 @@ public final class CorpusRunner {
     if (point.masterKind() == MasterKind.LOCAL_CLUSTER && clusterMaster.isEmpty()) {
       return row(point, master, RunStatus.CLUSTER_FAILED, new RunOutcome(-1, false, 0, ""), startedAt, log);
     }
-    RunOutcome outcome = processes.run(commands.run(point, clusterMaster), log);
+    RunOutcome outcome = ProcessRunner.run(commands.run(point, clusterMaster), log, timeoutMs(point.timeoutSeconds()));
     RunStatus status = outcome.timedOut() ? RunStatus.TIMEOUT
         : outcome.exitCode() == 0 ? RunStatus.OK : RunStatus.FAILED;
     return row(point, master, status, outcome, startedAt, log);
@@ -170,6 +169,11 @@ public final class CorpusRunner {
         point.coresPerExecutor(), point.executorMemory(), point.slots(), point.repetition(), status,
         outcome.exitCode(), outcome.appId(), eventLog(outcome.appId()), outcome.wallTimeMs(), startedAt.toString(),
         log.toString());
+  }
+
+  /** The timeout of a spark-submit whose grid limit is {@code gridSeconds}: the command's override wins. */
+  private long timeoutMs(int gridSeconds) {
+    return (settings.timeoutSeconds() > 0 ? settings.timeoutSeconds() : gridSeconds) * 1000L;
   }
 
   private static String master(CorpusPoint point, String clusterMaster) {

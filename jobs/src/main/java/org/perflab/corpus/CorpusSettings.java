@@ -12,7 +12,7 @@ import java.util.List;
  * @param eventLogDir qualified URI of the event-log directory
  * @param dataDir qualified URI of the prepared data sets
  * @param manifest qualified URI of the manifest CSV
- * @param timeoutSeconds limit of each spark-submit
+ * @param timeoutSeconds limit of every spark-submit, over the grid's own limits; 0 keeps the grid's
  * @param resume skip points the manifest already records as OK
  * @param dryRun print the commands, run nothing
  */

@@ -27,7 +27,7 @@ public final class GridFile {
   private static final Set<String> GRID_FIELDS = Set.of("name", "description", "timeoutSeconds", "partitions", "seed",
       "prepareMaster", "repetitions", "conf", "cluster", "sweeps");
   private static final Set<String> SWEEP_FIELDS = Set.of("name", "master", "workloads", "scales", "executors",
-      "coresPerExecutor", "executorMemory", "repetitions", "conf", "workloadArgs");
+      "coresPerExecutor", "executorMemory", "repetitions", "timeoutSeconds", "conf", "workloadArgs");
   private static final Set<String> CLUSTER_FIELDS = Set.of("workers", "workerCores", "workerMemory");
   private static final Pattern MEMORY = Pattern.compile("[1-9][0-9]*[kmgtKMGT]?");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]*");
@@ -79,14 +79,15 @@ public final class GridFile {
         "sweeps", sweepsNode);
     List<Sweep> sweeps = new ArrayList<>();
     for (int i = 0; i < sweepsNode.size(); i++) {
-      sweeps.add(sweep(sweepsNode.get(i), "sweeps[" + i + "]", repetitions, cluster));
+      sweeps.add(sweep(sweepsNode.get(i), "sweeps[" + i + "]", repetitions, timeout, cluster));
     }
     CorpusGrid grid = new CorpusGrid(name, timeout, partitions, seed, prepareMaster, conf, cluster, sweeps);
     uniqueIds(grid);
     return grid;
   }
 
-  private Sweep sweep(JsonNode node, String path, int defaultRepetitions, LocalClusterSpec cluster) {
+  private Sweep sweep(JsonNode node, String path, int defaultRepetitions, int defaultTimeout,
+      LocalClusterSpec cluster) {
     require(node.isObject(), "must be a JSON object", path, node);
     knownFields(node, SWEEP_FIELDS, path + ".");
     String name = text(node, "name", "", path + ".name");
@@ -104,6 +105,7 @@ public final class GridFile {
     List<Integer> cores = list(node, "coresPerExecutor", path, List.of(1), n -> positive(n));
     List<String> memory = list(node, "executorMemory", path, List.of("1g"), n -> memory(n));
     int repetitions = integer(node, "repetitions", defaultRepetitions, path + ".repetitions", 1);
+    int timeout = integer(node, "timeoutSeconds", defaultTimeout, path + ".timeoutSeconds", 1);
     if (kind == MasterKind.LOCAL) {
       for (int i = 0; i < executors.size(); i++) {
         require(executors.get(i) == 1, "must be 1 on a local master (one executor: the driver)",
@@ -120,7 +122,7 @@ public final class GridFile {
           path + ".executors", maxExecutors);
     }
     return new Sweep(name, kind, kind == MasterKind.URL ? master : "", workloads, scales, executors, cores, memory,
-        repetitions, conf(node.get("conf"), path + ".conf"), args(node.get("workloadArgs"), path + ".workloadArgs"));
+        repetitions, timeout, conf(node.get("conf"), path + ".conf"), args(node.get("workloadArgs"), path + ".workloadArgs"));
   }
 
   private LocalClusterSpec cluster(JsonNode node) {

@@ -17,22 +17,23 @@ public final class LocalCluster {
   private final Path script;
   private final LocalClusterSpec spec;
   private final Path stateDir;
-  private final ProcessRunner runner;
+  private final long timeoutMs;
   private boolean started;
 
   public LocalCluster(Path script, LocalClusterSpec spec, Path stateDir, long timeoutMs) {
     this.script = script;
     this.spec = spec;
     this.stateDir = stateDir;
-    this.runner = new ProcessRunner(timeoutMs);
+    this.timeoutMs = timeoutMs;
   }
 
   /** Starts the cluster unless it already runs; returns its master URL, or throws when it cannot start. */
   public String start() {
     boolean running = command("status", List.of()).exitCode() == 0;
     Path log = stateDir.resolveSibling("local-cluster-start.log");
-    RunOutcome outcome = runner.run(commandLine("start", List.of("--workers", Integer.toString(spec.workers()),
-        "--worker-cores", Integer.toString(spec.workerCores()), "--worker-memory", spec.workerMemory())), log);
+    RunOutcome outcome = ProcessRunner.run(commandLine("start", List.of("--workers",
+        Integer.toString(spec.workers()), "--worker-cores", Integer.toString(spec.workerCores()),
+        "--worker-memory", spec.workerMemory())), log, timeoutMs);
     if (outcome.exitCode() != 0) {
       throw new IllegalStateException("Cannot start the local cluster: " + script + " start exited "
           + outcome.exitCode() + " (see " + log + ")");
@@ -44,13 +45,14 @@ public final class LocalCluster {
   /** Stops the cluster if {@link #start()} started it. */
   public void stopIfStarted() {
     if (started) {
-      runner.run(commandLine("stop", List.of()), stateDir.resolveSibling("local-cluster-stop.log"));
+      ProcessRunner.run(commandLine("stop", List.of()), stateDir.resolveSibling("local-cluster-stop.log"), timeoutMs);
       started = false;
     }
   }
 
   private RunOutcome command(String action, List<String> options) {
-    return runner.run(commandLine(action, options), stateDir.resolveSibling("local-cluster-" + action + ".log"));
+    return ProcessRunner.run(commandLine(action, options),
+        stateDir.resolveSibling("local-cluster-" + action + ".log"), timeoutMs);
   }
 
   private List<String> commandLine(String action, List<String> options) {

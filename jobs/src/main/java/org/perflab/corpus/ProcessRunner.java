@@ -12,14 +12,10 @@ import org.perflab.jobs.WorkloadJob;
 
 /** Runs one command with a timeout, its stdout and stderr into a log file; kills the whole process tree on timeout. */
 public final class ProcessRunner {
-  private final long timeoutMs;
+  private ProcessRunner() {}
 
-  public ProcessRunner(long timeoutMs) {
-    this.timeoutMs = timeoutMs;
-  }
-
-  /** Runs {@code command}, writing its output to {@code log}; returns how it ended. */
-  public RunOutcome run(List<String> command, Path log) {
+  /** Runs {@code command}, writing its output to {@code log}, killing it after {@code timeoutMs}. */
+  public static RunOutcome run(List<String> command, Path log, long timeoutMs) {
     long start = System.nanoTime();
     try {
       Files.createDirectories(log.getParent());

@@ -17,6 +17,7 @@ import org.perflab.workload.Workload;
  * @param coresPerExecutor cores per executor ({@code local[cores]} for local masters)
  * @param executorMemory executor memory, Spark size format (driver memory for local masters)
  * @param repetitions runs of each configuration
+ * @param timeoutSeconds limit of each of its spark-submits, seconds
  * @param conf extra Spark properties, over the grid's
  * @param workloadArgs extra options of the {@code workload} job, e.g. {@code --sleep-tasks 16}
  */
@@ -30,5 +31,6 @@ public record Sweep(
     List<Integer> coresPerExecutor,
     List<String> executorMemory,
     int repetitions,
+    int timeoutSeconds,
     Map<String, String> conf,
     List<String> workloadArgs) {}

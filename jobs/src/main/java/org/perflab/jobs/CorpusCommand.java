@@ -57,7 +57,7 @@ public final class CorpusCommand implements Callable<Integer> {
       + "(default: local-cluster beside the launcher)")
   Path localCluster;
 
-  @Option(names = "--timeout-seconds", description = "Limit of each spark-submit (default: the grid's timeoutSeconds)")
+  @Option(names = "--timeout-seconds", description = "Limit of every spark-submit, seconds, over the grid's timeoutSeconds (default: the grid's)")
   Integer timeoutSeconds;
 
   @Option(names = "--resume", description = "Skip grid points the manifest already records as OK")
@@ -95,7 +95,7 @@ public final class CorpusCommand implements Callable<Integer> {
     CorpusSettings settings = new CorpusSettings(List.of(launcher.toAbsolutePath().toString()), clusterScript, work,
         events, qualify(dataDir != null ? dataDir : work.resolve("data").toString()),
         manifest != null ? qualify(manifest) : events + "/" + MANIFEST_NAME,
-        timeoutSeconds != null ? timeoutSeconds : grid.timeoutSeconds(), resume, dryRun);
+        timeoutSeconds != null ? timeoutSeconds : 0, resume, dryRun);
     return new CorpusOptions(gridFile, grid, settings);
   }
 
