@@ -75,7 +75,7 @@ class CorpusIT {
         {"name": "mixed", "sweeps": [
           {"name": "bad", "workloads": ["sleep"], "workloadArgs": ["--sleep-distribution", "gaussian"]},
           {"name": "good", "workloads": ["sleep"], %s},
-          {"name": "slow", "workloads": ["sleep"], "timeoutSeconds": 30,
+          {"name": "slow", "workloads": ["sleep"], "timeoutSeconds": 20,
            "workloadArgs": ["--sleep-tasks", "1", "--sleep-mean-ms", "600000"]}]}
         """.formatted(SHORT_SLEEP));
     Path events = temp.resolve("events");
@@ -87,7 +87,7 @@ class CorpusIT {
         "bad-sleep-tiny-local-1x1-1g-r1 FAILED 2",
         "good-sleep-tiny-local-1x1-1g-r1 OK 0",
         "slow-sleep-tiny-local-1x1-1g-r1 TIMEOUT -1");
-    assertThat(Long.parseLong(rows.get(2).get(13))).as("killed at its 30 s timeout").isBetween(30_000L, 60_000L);
+    assertThat(Long.parseLong(rows.get(2).get(13))).as("killed at its 20 s timeout").isBetween(20_000L, 50_000L);
     assertThat(run.stdout()).contains("done, 1 OK, 2 failed");
     Optional<ProcessHandle> leftover = ProcessHandle.allProcesses()
         .filter(p -> p.info().commandLine().orElse("").contains("slow-sleep-tiny-local")).findAny();

@@ -51,7 +51,12 @@ class WorkloadsTest {
   }
 
   private static WorkloadSpec spec(Workload workload) {
-    return new WorkloadSpec(workload, Scale.TINY, dataDir.toUri().toString(), PARTITIONS, 42L, 0,
+    return spec(workload, 0);
+  }
+
+  /** Tiny data; {@code iterations} below the defaults keeps the iterative workloads quick. */
+  private static WorkloadSpec spec(Workload workload, int iterations) {
+    return new WorkloadSpec(workload, Scale.TINY, dataDir.toUri().toString(), PARTITIONS, 42L, iterations,
         SleepSpec.deterministic(4, 2, 100));
   }
 
@@ -154,7 +159,7 @@ class WorkloadsTest {
 
   @Test
   void kMeansFindsTenCentresOfTheRightDimension() {
-    WorkloadSpec spec = spec(Workload.KMEANS);
+    WorkloadSpec spec = spec(Workload.KMEANS, 3);
     WorkloadResult result = prepareAndRun(spec);
     assertThat(result.outputRecords()).isEqualTo(KMeansWorkload.K);
     assertThat(spark.read().parquet(spec.outputDir()).count()).isEqualTo(KMeansWorkload.SAMPLES.at(Scale.TINY));
@@ -165,7 +170,7 @@ class WorkloadsTest {
 
   @Test
   void svmSeparatesTheGeneratedClasses() {
-    WorkloadSpec spec = spec(Workload.SVM);
+    WorkloadSpec spec = spec(Workload.SVM, 8);
     WorkloadResult result = prepareAndRun(spec);
     assertThat(result.outputRecords()).isEqualTo(SvmWorkload.EXAMPLES.at(Scale.TINY));
     double accuracy = Double.parseDouble(result.detail().substring("accuracy=".length()));
@@ -216,7 +221,7 @@ class WorkloadsTest {
 
   @Test
   void nWeightKeepsAtMostThirtyAssociationsPerVertex() {
-    WorkloadSpec spec = spec(Workload.NWEIGHT);
+    WorkloadSpec spec = spec(Workload.NWEIGHT, 2);
     prepareAndRun(spec);
     Map<String, Long> perSource = textLines(spec.outputDir()).stream()
         .collect(Collectors.groupingBy(line -> line.split("\t")[0], Collectors.counting()));

@@ -1,0 +1,59 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.spark.SparkConf;
+import org.junit.jupiter.api.Test;
+import org.perflab.errors.BadInputException;
+import org.perflab.workload.Phase;
+import org.perflab.workload.Scale;
+import org.perflab.workload.SleepDistribution;
+import org.perflab.workload.Workload;
+import org.perflab.workload.WorkloadTags;
+import picocli.CommandLine;
+
+/** Option resolution of the workload job: flags, then spark.perflab.* conf keys, then defaults. No Spark runs. */
+class WorkloadJobTest {
+  private static WorkloadJob parsed(String... args) {
+    WorkloadJob job = new WorkloadJob();
+    new CommandLine(job).parseArgs(args);
+    return job;
+  }
+
+  @Test
+  void takesTheTagsFromTheSubmittedConfWhenNoFlagGivesThem() {
+    SparkConf conf = new SparkConf(false).set(WorkloadTags.WORKLOAD, "pagerank").set(WorkloadTags.SCALE, "small")
+        .set(WorkloadTags.REPETITION, "3").set(WorkloadTags.GRID_POINT, "pagerank-small-local-1x2-1g-r3");
+    WorkloadOptions options = parsed("--phase", "run").resolve(conf);
+    assertThat(options.spec().workload()).isEqualTo(Workload.PAGERANK);
+    assertThat(options.spec().scale()).isEqualTo(Scale.SMALL);
+    assertThat(options.repetition()).isEqualTo(3);
+    assertThat(options.gridPoint()).isEqualTo("pagerank-small-local-1x2-1g-r3");
+    assertThat(options.phase()).isEqualTo(Phase.RUN);
+  }
+
+  @Test
+  void flagsWinOverTheConf() {
+    SparkConf conf = new SparkConf(false).set(WorkloadTags.WORKLOAD, "pagerank").set(WorkloadTags.REPETITION, "3");
+    WorkloadOptions options = parsed("--workload", "sleep", "--repetition", "2", "--sleep-tasks", "7",
+        "--sleep-distribution", "uniform", "--sleep-mean-ms", "100").resolve(conf);
+    assertThat(options.spec().workload()).isEqualTo(Workload.SLEEP);
+    assertThat(options.repetition()).isEqualTo(2);
+    assertThat(options.gridPoint()).isEqualTo("sleep-tiny");
+    assertThat(options.spec().sleep().tasks()).isEqualTo(7);
+    assertThat(options.spec().sleep().distribution()).isEqualTo(SleepDistribution.UNIFORM);
+    assertThat(options.spec().sleep().maxMs()).as("uniform max defaults to twice the mean").isEqualTo(200);
+  }
+
+  @Test
+  void badOptionsAreBadInputNamingTheValue() {
+    assertThatThrownBy(() -> parsed().resolve(new SparkConf(false)))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("no workload given");
+    assertThatThrownBy(() -> parsed("--workload", "grep").resolve(new SparkConf(false)))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("unknown name (grep; valid: sort, wordcount");
+    assertThatThrownBy(() -> parsed("--workload", "sleep", "--sleep-tasks", "0").resolve(new SparkConf(false)))
+        .isInstanceOf(BadInputException.class).hasMessageContaining("tasks must be at least 1 (0)");
+    assertThat(PerfLab.run("workload", "--workload", "sort", "--scale", "medium")).isEqualTo(2);
+  }
+}
