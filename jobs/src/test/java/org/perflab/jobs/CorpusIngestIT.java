@@ -100,16 +100,19 @@ class CorpusIngestIT {
           .isBetween(waves * TASK_MS, waves * (TASK_MS + WAVE_OVERHEAD_MS) + STAGE_OVERHEAD_MS);
     }
     for (Map.Entry<String, Integer> app : slotsByApp.entrySet()) {
+      // A task holds its slot from launch through deserialisation and run; its driver-side finish time comes
+      // later (the result is fetched asynchronously), so it would overstate the overlap.
       List<Row> tasks = table(temp, "tasks").where("app_id = '" + app.getKey() + "'")
-          .select("launch_time_ms", "finish_time_ms").collectAsList();
+          .selectExpr("launch_time_ms", "launch_time_ms + executor_deserialize_time_ms + executor_run_time_ms",
+              "executor_run_time_ms").collectAsList();
       assertThat(tasks).hasSize(2 * TASKS)
-          .allSatisfy(task -> assertThat(task.getLong(1) - task.getLong(0)).isGreaterThanOrEqualTo(TASK_MS));
+          .allSatisfy(task -> assertThat(task.getLong(2)).isGreaterThanOrEqualTo(TASK_MS));
       assertThat(maxConcurrent(tasks)).as("tasks running at once on %d slots", app.getValue())
           .isEqualTo(Math.min(app.getValue(), TASKS));
     }
   }
 
-  /** The most tasks whose [launch, finish) intervals overlap. */
+  /** The most tasks whose [start, end) intervals overlap. */
   private static int maxConcurrent(List<Row> tasks) {
     List<long[]> events = new ArrayList<>();
     for (Row task : tasks) {
