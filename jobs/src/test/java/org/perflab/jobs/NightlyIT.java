@@ -39,14 +39,14 @@ class NightlyIT {
   }
 
   @Test
-  void ingestsTheArchiveIntoTheOutputRootAndReportsEachStep(@TempDir Path temp) throws Exception {
+  void runsEveryJobWithANightlyEntryOverTheArchiveAndReportsEachStep(@TempDir Path temp) throws Exception {
     assumeTrue(PerfLab.commandLine().getSubcommands().containsKey("ingest"), "the ingest job is not in this build yet");
     Optional<Path> archive = eventLogArchive();
     assumeTrue(archive.isPresent(), "no event logs: neither samples/spark-events nor the shared spark-events exist");
     Path output = temp.resolve("nightly output");
 
     Scripts.Result result = Scripts.run(temp, Map.of(), TIMEOUT,
-        NIGHTLY, "--archive", archive.get().toString(), "--output", output.toString(), "--jobs", "ingest",
+        NIGHTLY, "--archive", archive.get().toString(), "--output", output.toString(),
         "--master", "local[2]", "--conf", "spark.ui.enabled=false");
 
     assertThat(result.exitCode()).as(result.stderr()).isZero();
@@ -54,6 +54,11 @@ class NightlyIT {
     assertThat(result.stderr()).contains("start ingest").contains("end ingest: exit 0");
     assertThat(output.resolve("ingest_status")).isDirectory();
     assertThat(output.resolve("applications")).isDirectory();
+    if (PerfLab.commandLine().getSubcommands().containsKey("model")) {
+      // model reads the ingest tables from the output root and writes its own next to them.
+      assertThat(result.stdout()).containsPattern("(?m)^model +exit +0 ");
+      assertThat(output.resolve("dag_models")).isDirectory();
+    }
   }
 
   private static Optional<Path> eventLogArchive() {
