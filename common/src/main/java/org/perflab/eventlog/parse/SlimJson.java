@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -17,7 +18,13 @@ import java.io.IOException;
  * are still rejected.
  */
 final class SlimJson {
-  private static final JsonFactory FACTORY = new JsonFactory();
+  /**
+   * Without Jackson's 20,000,000-character limit on strings (Jackson 2.15+): Spark writes plans and descriptions longer
+   * than that and reads them back (SPARK-49872). A line is still bounded by {@code EventLogLines.MAX_LINE_BYTES}.
+   */
+  static final JsonFactory FACTORY = JsonFactory.builder()
+      .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
+      .build();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final String ACCUMULABLES = "Accumulables";
   private static final String PEAK_EXECUTION_MEMORY = "internal.metrics.peakExecutionMemory";

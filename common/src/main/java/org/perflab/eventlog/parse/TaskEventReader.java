@@ -19,7 +19,7 @@ import org.perflab.table.TaskMetric;
 final class TaskEventReader {
   static final String TASK_START_PREFIX = "{\"Event\":\"SparkListenerTaskStart\"";
   static final String TASK_END_PREFIX = "{\"Event\":\"SparkListenerTaskEnd\"";
-  private static final JsonFactory FACTORY = new JsonFactory();
+  private static final JsonFactory FACTORY = SlimJson.FACTORY;
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final String PEAK_EXECUTION_MEMORY = "internal.metrics.peakExecutionMemory";
   private static final Map<TaskMetric.Section, Map<String, TaskMetric>> METRICS_BY_FIELD = metricsByField();
