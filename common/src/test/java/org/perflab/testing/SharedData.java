@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
+import org.perflab.eventlog.fixture.LogFixtures;
 
 /**
  * The reference data under {@code PERFLAB_SHARED} (default {@code ../shared} next to the repository): Apache Spark's
@@ -14,16 +14,9 @@ import java.nio.file.Paths;
 public final class SharedData {
   private SharedData() {}
 
-  /** The shared directory as configured, whether or not it exists. */
+  /** The shared directory as configured, whether or not it exists; see {@link LogFixtures#sharedDir()}. */
   public static Path root() {
-    String configured = System.getProperty("perflab.shared");
-    if (configured == null || configured.isBlank() || configured.contains("${")) {
-      configured = System.getenv("PERFLAB_SHARED");
-    }
-    if (configured == null || configured.isBlank()) {
-      configured = "../shared";
-    }
-    return Paths.get(configured).toAbsolutePath().normalize();
+    return LogFixtures.sharedDir();
   }
 
   /** {@code <shared>/data/spark-events}; skips the calling test when it is absent. */
