@@ -30,6 +30,8 @@ public final class SweepBenchmark {
     long start = System.nanoTime();
     sweep.runSequentially();
     double sequential = (System.nanoTime() - start) / 1e9;
+    double threadsOne = timeOnThreads(1, sweep);
+    double threadsTwo = timeOnThreads(2, sweep);
     double one = timeOnSpark("local[1]", sweep, warmUp);
     double two = timeOnSpark("local[2]", sweep, warmUp);
     long tasks = (long) sweep.trials().size() * apps * 510;
@@ -37,11 +39,32 @@ public final class SweepBenchmark {
         sweep.plans().size(), sweep.grid().replications(), apps, tasks / 1_000_000);
     System.out.printf("%-28s %10s %14s%n", "run", "seconds", "M tasks/s");
     System.out.printf("%-28s %10.2f %14.2f%n", "sequential, no Spark", sequential, tasks / sequential / 1e6);
+    System.out.printf("%-28s %10.2f %14.2f%n", "plain Java, 1 thread", threadsOne, tasks / threadsOne / 1e6);
+    System.out.printf("%-28s %10.2f %14.2f%n", "plain Java, 2 threads", threadsTwo, tasks / threadsTwo / 1e6);
     System.out.printf("%-28s %10.2f %14.2f%n", "Spark local[1]", one, tasks / one / 1e6);
     System.out.printf("%-28s %10.2f %14.2f%n", "Spark local[2]", two, tasks / two / 1e6);
-    System.out.printf("speedup local[1] -> local[2]: %.2fx (goal 1.8x); available processors: %d; load average: %.1f%n",
-        one / two, Runtime.getRuntime().availableProcessors(),
+    System.out.printf("speedup local[1] -> local[2]: %.2fx (goal 1.8x); the machine's own 1 -> 2 thread speedup on the"
+        + " same trials (peer): %.2fx; available processors: %d; load average: %.1f%n",
+        one / two, threadsOne / threadsTwo, Runtime.getRuntime().availableProcessors(),
         java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+  }
+
+  /** Seconds to run every trial on a plain thread pool (no Spark): what the machine itself allows. */
+  private static double timeOnThreads(int threads, Sweep sweep) {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+    try {
+      long start = System.nanoTime();
+      List<java.util.concurrent.Future<?>> futures = new java.util.ArrayList<>();
+      sweep.trials().forEach(t -> futures.add(pool.submit(() -> sweep.runTrial(t))));
+      for (java.util.concurrent.Future<?> f : futures) {
+        f.get();
+      }
+      return (System.nanoTime() - start) / 1e9;
+    } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException(e);
+    } finally {
+      pool.shutdown();
+    }
   }
 
   /** Seconds for the trial phase (fan-out, simulation, per-point reduction) on a fresh session. */
