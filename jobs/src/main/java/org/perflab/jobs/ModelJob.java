@@ -142,11 +142,12 @@ public final class ModelJob implements Callable<Integer> {
             r.isNullAt(4) ? null : r.getInt(4))));
     JavaPairRDD<String, TracePart> jobs = read(spark, root, Table.JOBS, "job_id", "submission_time_ms",
         "completion_time_ms", "stage_ids")
+        .filter(r -> !r.isNullAt(4))
         .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.JobTrace(r.getInt(3), r.getLong(4),
-            r.isNullAt(5) ? r.getLong(4) : r.getLong(5), r.getList(6))));
+            r.isNullAt(5) ? r.getLong(4) : r.getLong(5), ints(r, 6))));
     JavaPairRDD<String, TracePart> stages = read(spark, root, Table.STAGES, "stage_id", "stage_attempt_id",
         "parent_stage_ids", "num_tasks", "status")
-        .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.StageTrace(r.getInt(3), r.getInt(4), r.getList(5),
+        .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.StageTrace(r.getInt(3), r.getInt(4), ints(r, 5),
             r.isNullAt(6) ? 0 : r.getInt(6), "SKIPPED".equals(r.getString(7)) || "PENDING".equals(r.getString(7)))));
     JavaPairRDD<String, TracePart> tasks = read(spark, root, Table.TASKS, "stage_id", "stage_attempt_id",
         "launch_time_ms", "finish_time_ms", "status")
@@ -163,6 +164,11 @@ public final class ModelJob implements Callable<Integer> {
     System.arraycopy(columns, 0, all, 2, columns.length);
     Dataset<Row> rows = spark.read().parquet(root + "/" + table.tableName());
     return rows.select(KeyColumns.LOG_ID, all).javaRDD();
+  }
+
+  /** An array column as a list; null as empty. */
+  private static List<Integer> ints(Row r, int i) {
+    return r.isNullAt(i) ? List.of() : r.getList(i);
   }
 
   private static String key(Row r) {
@@ -205,6 +211,9 @@ public final class ModelJob implements Callable<Integer> {
             new ModelledRun(trace.appId(), trace.workload(), trace.slots(), trace.durationS(), model), null);
       } catch (BadInputException e) {
         return new Built(key, key.split("/", 3)[1], null, null, e.getMessage());
+      } catch (RuntimeException e) {
+        // Rows the ingest tables should never hold (null array elements, say): skip the application, say why.
+        return new Built(key, key.split("/", 3)[1], null, null, "Cannot model " + key + ": " + e);
       }
     }
 

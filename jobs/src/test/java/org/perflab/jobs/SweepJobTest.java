@@ -26,11 +26,23 @@ class SweepJobTest {
 
   private static SparkSession spark;
 
+  @TempDir
+  static Path shared;
+
+  /** The same sweep with 1 and 2 partitions per grid point, run once for the tests that read its tables. */
+  private static SweepJob.Summary summaryOne;
+  private static SweepJob.Options optionsOne;
+
   @BeforeAll
-  static void startSpark() {
+  static void startSparkAndSweep() throws Exception {
     spark = SparkSession.builder().master("local[2]").appName("SweepJobTest")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.sql.shuffle.partitions", "2").getOrCreate();
+    Path model = Files.writeString(shared.resolve("m.json"), MODEL);
+    optionsOne = options(model, shared.resolve("one"), 1);
+    SweepJob.Options two = options(model, shared.resolve("two"), 2);
+    summaryOne = SweepJob.run(spark, SweepJob.plan(optionsOne), optionsOne);
+    SweepJob.run(spark, SweepJob.plan(two), two);
   }
 
   @AfterAll
@@ -39,7 +51,7 @@ class SweepJobTest {
   }
 
   private static SweepJob.Options options(Path model, Path out, int partitionsPerPoint) {
-    return new SweepJob.Options(model.toString(), null, List.of(1, 2, 4), List.of(2, 4), List.of(), 4, null, 0,
+    return new SweepJob.Options(model.toString(), null, List.of(1, 2, 4), List.of(2, 4), List.of(), 2, 200, 0,
         7L, 1, "baseline", 100.0, Statistic.P90, partitionsPerPoint, out.toString(), null, null);
   }
 
@@ -49,23 +61,16 @@ class SweepJobTest {
   }
 
   @Test
-  void resultsAreIdenticalWithOneAndTwoPartitionsPerPointAndEqualTheSequentialSweep(@TempDir Path dir)
-      throws Exception {
-    Path model = Files.writeString(dir.resolve("m.json"), MODEL);
-    SweepJob.Options one = options(model, dir.resolve("one"), 1);
-    SweepJob.Options two = options(model, dir.resolve("two"), 2);
-
-    SweepJob.Summary summary = SweepJob.run(spark, SweepJob.plan(one), one);
-    SweepJob.run(spark, SweepJob.plan(two), two);
-
+  void resultsAreIdenticalWithOneAndTwoPartitionsPerPointAndEqualTheSequentialSweep() {
+    SweepJob.Summary summary = summaryOne;
     assertThat(summary.points()).isEqualTo(6);
-    assertThat(summary.trials()).isEqualTo(24);
-    assertThat(summary.applications()).isEqualTo(24 * 400);
-    List<Row> first = table(dir.resolve("one"), "sweep_results");
-    assertThat(first).hasSize(6).isEqualTo(table(dir.resolve("two"), "sweep_results"));
-    assertThat(table(dir.resolve("one"), "sweep_best")).isEqualTo(table(dir.resolve("two"), "sweep_best"));
+    assertThat(summary.trials()).isEqualTo(12);
+    assertThat(summary.applications()).isEqualTo(12 * 200);
+    List<Row> first = table(shared.resolve("one"), "sweep_results");
+    assertThat(first).hasSize(6).isEqualTo(table(shared.resolve("two"), "sweep_results"));
+    assertThat(table(shared.resolve("one"), "sweep_best")).isEqualTo(table(shared.resolve("two"), "sweep_best"));
 
-    List<PointResult> sequential = SweepJob.plan(one).runSequentially();
+    List<PointResult> sequential = SweepJob.plan(optionsOne).runSequentially();
     assertThat(summary.results()).isEqualTo(sequential);
     Row slots2 = first.get(0);
     assertThat(slots2.<Integer>getAs("slots")).isEqualTo(2);
@@ -78,12 +83,9 @@ class SweepJobTest {
   }
 
   @Test
-  void bestHoldsTheParetoFrontAndTheCheapestPointMeetingTheDeadline(@TempDir Path dir) throws Exception {
-    Path model = Files.writeString(dir.resolve("m.json"), MODEL);
-    SweepJob.Options options = options(model, dir.resolve("out"), 1);
-    SweepJob.Summary summary = SweepJob.run(spark, SweepJob.plan(options), options);
-
-    List<Row> best = spark.read().parquet(dir.resolve("out/sweep_best").toString()).collectAsList();
+  void bestHoldsTheParetoFrontAndTheCheapestPointMeetingTheDeadline() {
+    SweepJob.Summary summary = summaryOne;
+    List<Row> best = spark.read().parquet(shared.resolve("one/sweep_best").toString()).collectAsList();
     PointResult expected = Sweep.cheapestMeeting(summary.results(), 100.0, Statistic.P90).orElseThrow();
     Row deadline = best.stream().filter(r -> r.getAs("kind").equals("deadline")).findFirst().orElseThrow();
     assertThat(deadline.<Integer>getAs("slots")).isEqualTo(expected.slots());
