@@ -61,7 +61,7 @@ public final class Ingest {
     for (EventLogSource source : discovery.logs()) {
       PreviousLog before = previous.get(source.logId());
       if (options.minAgeSeconds() > 0 && source.modificationTimeMs() > newestAllowed) {
-        LOG.info("Skipping {}: modified within {} s; a later run will ingest it", source.path(),
+        LOG.info("Skipping {}: modified within {} s; a later run will ingest it", redactor.redactText(source.path()),
             options.minAgeSeconds());
         tooRecent++;
       } else if (options.incremental() && before != null

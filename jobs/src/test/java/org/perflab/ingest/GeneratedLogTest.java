@@ -38,6 +38,7 @@ import scala.Tuple2;
  */
 class GeneratedLogTest {
   private static final String AZURE_KEY = "azure-account-key-0123456789";
+  private static final String PASSWORD = "pa55-w0rd-in-text";
 
   @TempDir static Path events;
   private static final Counts COUNTS = new Counts();
@@ -97,6 +98,7 @@ class GeneratedLogTest {
     spark.sparkContext().addSparkListener(COUNTS);
     appId = spark.sparkContext().applicationId();
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    jsc.setJobDescription("copy from jdbc:postgresql://db:5432/sales?user=etl&password=" + PASSWORD);
     List<Integer> numbers = IntStream.range(0, 2000).boxed().collect(Collectors.toList());
     JavaPairRDD<Integer, Integer> sums = jsc.parallelize(numbers, 4)
         .mapToPair(n -> new Tuple2<>(n % 10, n))
@@ -105,11 +107,13 @@ class GeneratedLogTest {
     sums.count(); // reuses the shuffle: the new job's map stage is skipped
     jsc.parallelize(numbers, 3).map(n -> {
       if (TaskContext.get().partitionId() == 0 && TaskContext.get().attemptNumber() == 0) {
-        throw new IllegalStateException("first attempt fails on purpose");
+        throw new IllegalStateException("first attempt fails on purpose, password=" + PASSWORD);
       }
       return n;
     }).count();
-    Dataset<Row> grouped = spark.range(5000).groupBy(functions.col("id").mod(7)).count();
+    jsc.setJobDescription(null);
+    Dataset<Row> grouped = spark.range(5000).groupBy(functions.col("id").mod(7)).count()
+        .filter(functions.lit("password=" + PASSWORD).isNotNull());
     grouped.collect();
     spark.stop();
   }
@@ -153,6 +157,23 @@ class GeneratedLogTest {
     Row azure = store.read(Table.PROPERTIES).orElseThrow()
         .filter("key = 'spark.hadoop.fs.azure.account.key.acct.blob.core.windows.net'").first();
     assertThat(azure.<String>getAs("value")).isEqualTo("*********(redacted)");
+  }
+
+  @Test
+  void secretsInDescriptionsFailuresAndPlansNeverReachParquet() throws IOException {
+    Path output = events.resolveSibling(events.getFileName() + "-secrets");
+    new Ingest(SparkTestSession.get(), new IngestOptions(List.of(events.toString()), output.toString(), false,
+        Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
+    TableStore store = new TableStore(SparkTestSession.get(), output.toString());
+
+    assertThat(store.read(Table.JOBS).orElseThrow().filter("description like '%redacted%'").count()).isPositive();
+    assertThat(store.read(Table.TASKS).orElseThrow().filter("failure_reason like '%redacted%'").count()).isOne();
+    try (var files = Files.walk(output)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        assertThat(new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1))
+            .as(file.toString()).doesNotContain(PASSWORD).doesNotContain(AZURE_KEY);
+      }
+    }
   }
 
   @Test

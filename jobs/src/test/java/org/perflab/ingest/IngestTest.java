@@ -146,6 +146,33 @@ class IngestTest {
   }
 
   @Test
+  void runKilledBeforeItsStatusWasWrittenIsCompletedByTheNextRun() throws IOException {
+    Path archive = Files.createDirectories(temp.resolve("archive"));
+    Files.copy(SharedData.sparkEvents().resolve("local-1422981780767"), archive.resolve("local-1422981780767"));
+    Path output = temp.resolve("out");
+    ingest(List.of(archive.toString()), output, true);
+    // A run killed after writing the data tables but before ingest_status, its commit marker, leaves this state.
+    org.apache.commons.io.FileUtils.deleteDirectory(output.resolve("ingest_status").toFile());
+
+    IngestSummary next = ingest(List.of(archive.toString()), output, true);
+
+    assertThat(next.logsParsed()).isEqualTo(1);
+    assertThat(table(output, Table.TASKS).count()).isEqualTo(32);
+    assertThat(table(output, Table.INGEST_STATUS).count()).isEqualTo(1);
+  }
+
+  @Test
+  void commandLineMapsBadInputToExitCodeTwo() {
+    String output = temp.resolve("o").toString();
+    assertThat(org.perflab.jobs.PerfLab.run("ingest", "--input", temp.resolve("none").toString(), "--output", output))
+        .isEqualTo(2);
+    assertThat(org.perflab.jobs.PerfLab.run("ingest", "--input", temp.toString(), "--redaction-regex", "(unclosed"))
+        .isEqualTo(2);
+    assertThat(org.perflab.jobs.PerfLab.run("ingest", "--min-age-seconds", "-5")).isEqualTo(2);
+    assertThat(org.perflab.jobs.PerfLab.run("ingest", "--no-such-option")).isEqualTo(2);
+  }
+
+  @Test
   void inputThatMatchesNothingIsBadInput() {
     assertThatThrownBy(() -> ingest(List.of(temp.resolve("nothing-here").toString()), temp.resolve("o"), false))
         .isInstanceOf(BadInputException.class)
