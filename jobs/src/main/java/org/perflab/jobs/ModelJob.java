@@ -106,8 +106,8 @@ public final class ModelJob implements Callable<Integer> {
     SampleMode mode = options.mode();
     int apps = options.apps();
     long seed = options.seed();
-    JavaRDD<Built> built = traces(spark, options.input())
-        .map(kv -> Built.of(kv._1(), kv._2(), mode, apps)).cache();
+    JavaRDD<Built> single = traces(spark, options.input()).map(kv -> Built.of(kv._1(), kv._2(), mode, apps));
+    JavaRDD<Built> built = (mode == SampleMode.EMPIRICAL ? mergeReplications(single) : single).cache();
     try {
       spark.createDataFrame(built.map(Built::row).rdd(), MODELS).write().mode(SaveMode.Overwrite)
           .parquet(options.output() + "/dag_models");
@@ -130,6 +130,27 @@ public final class ModelJob implements Callable<Integer> {
     } finally {
       built.unpersist();
     }
+  }
+
+  /**
+   * Empirical mode: each run's stages draw from the task durations of every run of its workload at the same slot
+   * count (its replications), so a run is never merged with a run it will be asked to predict.
+   */
+  static JavaRDD<Built> mergeReplications(JavaRDD<Built> single) {
+    JavaRDD<Built> merged = single.filter(b -> b.run() != null)
+        .mapToPair(b -> new Tuple2<>(b.run().workload() + "@" + b.run().slots(), b))
+        .groupByKey()
+        .flatMap(group -> {
+          List<Built> runs = list(group._2());
+          runs.sort(Comparator.comparing(Built::key));
+          List<Built> out = new ArrayList<>();
+          for (Built b : runs) {
+            List<Model> others = runs.stream().filter(o -> o != b).map(o -> o.run().model()).toList();
+            out.add(b.withModel(DagModelBuilder.mergeSamples(b.run().model(), others)));
+          }
+          return out.iterator();
+        });
+    return merged.union(single.filter(b -> b.run() == null));
   }
 
   /** Every application's ingested parts, grouped by its key (log id / app id / attempt id). */
@@ -215,6 +236,11 @@ public final class ModelJob implements Callable<Integer> {
         // Rows the ingest tables should never hold (null array elements, say): skip the application, say why.
         return new Built(key, key.split("/", 3)[1], null, null, "Cannot model " + key + ": " + e);
       }
+    }
+
+    Built withModel(Model model) {
+      return new Built(key, appId, workload,
+          new ModelledRun(run.appId(), run.workload(), run.slots(), run.actualS(), model), reason);
     }
 
     Row row() {
