@@ -33,6 +33,8 @@ public final class EventLogParser implements Iterator<TableRow> {
   private long deferredBadLine = -1;
   private String deferredReason;
   private boolean finished;
+  /** The executor metric names of the last task event, which the next one almost always repeats. */
+  private String[] executorMetricNames = new String[0];
 
   /**
    * @param log the log's identity and metadata
@@ -127,9 +129,11 @@ public final class EventLogParser implements Iterator<TableRow> {
 
   /** The fast path for task events, which are most of a log: streamed, no tree. */
   private void handleTaskEvent(String line) {
-    TaskEvent event;
+    TaskEvent event = TaskLineScanner.scan(line, executorMetricNames);
     try {
-      event = TaskEventReader.read(line);
+      if (event == null) {
+        event = TaskEventReader.read(line);
+      }
     } catch (IOException e) {
       defer("malformed JSON");
       return;
@@ -138,6 +142,7 @@ public final class EventLogParser implements Iterator<TableRow> {
           ? "SparkListenerTaskEnd" : "SparkListenerTaskStart"));
       return;
     }
+    executorMetricNames = event.executorMetricNames;
     try {
       scheduler.task(event);
       health.events++;

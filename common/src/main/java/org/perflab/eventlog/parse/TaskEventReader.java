@@ -60,9 +60,11 @@ final class TaskEventReader {
       if (parser.nextToken() != null) {
         throw new JsonParseException(parser, "text after the JSON value");
       }
-      if (peakMemory != null && event.metrics != null
-          && event.metrics[TaskMetric.PEAK_EXECUTION_MEMORY.ordinal()] == null) {
-        event.metrics[TaskMetric.PEAK_EXECUTION_MEMORY.ordinal()] = peakMemory;
+      if (peakMemory != null) {
+        event.peakMemoryAccumulable = peakMemory;
+        if (event.metrics != null && event.metrics[TaskMetric.PEAK_EXECUTION_MEMORY.ordinal()] == null) {
+          event.metrics[TaskMetric.PEAK_EXECUTION_MEMORY.ordinal()] = peakMemory;
+        }
       }
       return event;
     }
