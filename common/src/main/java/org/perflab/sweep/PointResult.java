@@ -3,7 +3,7 @@ package org.perflab.sweep;
 /**
  * One row of {@code sweep_results}: the execution time of the application at one grid point, pooled over its
  * replications (seconds), and its cost. The CI is mean ± z·std/√applications; {@code gbHours} is NaN when memory is
- * not in the grid. See docs/tables.md.
+ * not in the grid. {@code trialSeeds} are the seeds of the point's trials in replication order. See docs/tables.md.
  */
 public record PointResult(
     GridPoint point,
@@ -23,4 +23,5 @@ public record PointResult(
     double p99S,
     double coreHours,
     double gbHours,
-    long baseSeed) implements java.io.Serializable {}
+    long baseSeed,
+    java.util.List<Long> trialSeeds) implements java.io.Serializable {}

@@ -101,7 +101,8 @@ public record Sweep(Grid grid, ScalingRule rule, int taskCpus, List<Model> plans
     return new PointResult(point, grid.hasMemory(), taskCpus, model.nodes(), rule.name(), sorted.size(), apps, tasks,
         m.mean(), m.std(), m.ciLow(), m.ciHigh(), Percentiles.ofSorted(all, 0.50), Percentiles.ofSorted(all, 0.90),
         Percentiles.ofSorted(all, 0.99), point.coreHours(m.mean()),
-        grid.hasMemory() ? point.gbHours(m.mean()) : Double.NaN, baseSeed);
+        grid.hasMemory() ? point.gbHours(m.mean()) : Double.NaN, baseSeed,
+        sorted.stream().map(TrialOutcome::seed).toList());
   }
 
   /** The whole sweep on this thread, in grid order. */

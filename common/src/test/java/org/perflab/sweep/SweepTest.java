@@ -41,6 +41,7 @@ class SweepTest {
     assertThat(last.p90S()).isEqualTo(34.0);
     assertThat(last.applications()).isEqualTo(3);
     assertThat(last.rule()).isEqualTo("baseline");
+    assertThat(last.trialSeeds()).containsExactly(Seeds.trialSeed(1L, new GridPoint(4, 4, 0), 0));
   }
 
   @Test
@@ -137,6 +138,6 @@ class SweepTest {
   private static PointResult row(int executors, int cores, double mean, double p90) {
     GridPoint p = new GridPoint(executors, cores, 0);
     return new PointResult(p, false, 1, executors * cores, "baseline", 1, 10, 100, mean, 1, mean - 1, mean + 1, mean,
-        p90, p90, p.coreHours(mean), Double.NaN, 1L);
+        p90, p90, p.coreHours(mean), Double.NaN, 1L, List.of(1L));
   }
 }

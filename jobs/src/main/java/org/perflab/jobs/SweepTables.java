@@ -33,6 +33,7 @@ final class SweepTables {
     field("core_hours", DataTypes.DoubleType, false),
     field("gb_hours", DataTypes.DoubleType, true),
     field("base_seed", DataTypes.LongType, false),
+    field("trial_seeds", DataTypes.createArrayType(DataTypes.LongType, false), false),
   });
 
   static final StructType BEST = new StructType(new StructField[] {
@@ -53,7 +54,8 @@ final class SweepTables {
   static Row resultRow(PointResult r) {
     return RowFactory.create(r.point().executors(), r.point().coresPerExecutor(), memory(r), r.taskCpus(), r.slots(),
         r.rule(), r.replications(), r.applications(), r.tasks(), r.meanS(), r.stdS(), r.ciLowS(), r.ciHighS(),
-        r.p50S(), r.p90S(), r.p99S(), r.coreHours(), r.memoryInGrid() ? r.gbHours() : null, r.baseSeed());
+        r.p50S(), r.p90S(), r.p99S(), r.coreHours(), r.memoryInGrid() ? r.gbHours() : null, r.baseSeed(),
+        r.trialSeeds());
   }
 
   static Row bestRow(BestPoint b) {

@@ -77,6 +77,8 @@ class SweepJobTest {
     assertThat(slots2.<Double>getAs("mean_s")).isEqualTo(sequential.get(0).meanS());
     assertThat(slots2.<Double>getAs("core_hours")).isEqualTo(2 * sequential.get(0).meanS() / 3600);
     assertThat(slots2.isNullAt(slots2.fieldIndex("gb_hours"))).isTrue();
+    assertThat(slots2.<Long>getList(slots2.fieldIndex("trial_seeds"))).isEqualTo(sequential.get(0).trialSeeds())
+        .hasSize(2);
     assertThat(slots2.isNullAt(slots2.fieldIndex("executor_memory_gb"))).isTrue();
     // More slots, shorter runs: 40 tasks of mean 10 s need 20 waves on 2 slots and 3 on 16.
     assertThat(first.get(0).<Double>getAs("mean_s")).isGreaterThan(first.get(5).<Double>getAs("mean_s"));
