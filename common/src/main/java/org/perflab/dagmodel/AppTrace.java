@@ -31,13 +31,18 @@ public record AppTrace(String appId, String workload, long startMs, long endMs, 
   }
 
   /**
-   * One attempt of a stage: its parents, its number of tasks (partitions), and whether it was skipped (listed by a
-   * job but never submitted, its output being reused).
+   * One attempt of a stage: its parents, its number of tasks (partitions), whether it was skipped (listed by a job but
+   * never submitted, its output being reused), and its submission and completion times (epoch ms; -1 if unknown).
    */
-  public record StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped)
-      implements TracePart {
+  public record StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped,
+      long submissionMs, long completionMs) implements TracePart {
     public StageTrace {
       parentIds = List.copyOf(parentIds);
+    }
+
+    /** A stage attempt whose times are unknown. */
+    public StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped) {
+      this(stageId, attempt, parentIds, numTasks, skipped, -1, -1);
     }
   }
 

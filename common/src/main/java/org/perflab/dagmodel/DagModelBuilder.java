@@ -30,7 +30,8 @@ import org.perflab.sim.TaskChoice;
  *       kept as a parallel branch from the same point.
  *   <li>Driver time: the time from the previous jobs' completion (or the application start) to a job's submission,
  *       and from the last completion to the application end, becomes a one-task stage of deterministic duration named
- *       {@code driver-J<job>} or {@code driver-end}.
+ *       {@code driver-J<job>} or {@code driver-end}; the time from a stage's job submission or parents' completion to
+ *       its own submission becomes {@code sched-S<id>} before it.
  * </ul>
  * Model times are in seconds.
  */
@@ -100,6 +101,12 @@ public final class DagModelBuilder {
             }
           }
         }
+        double schedulingS = schedulingDelayS(executed, s, job.submissionMs());
+        if (schedulingS >= MIN_DELAY_S) {
+          String name = "sched-S" + s;
+          stages.add(delay(name, schedulingS, pre));
+          pre = List.of(name);
+        }
         stages.add(stage(s, executed.get(s), samples.get(s), pre, mode, trace.appId()));
       }
       for (int s : own) {
@@ -161,6 +168,28 @@ public final class DagModelBuilder {
       v = new double[] {det.val()};
     }
     return java.util.Arrays.stream(v).boxed().toList();
+  }
+
+  /**
+   * Seconds from the moment stage {@code id} could have been submitted (its job's submission, its executed parents'
+   * completion) to its submission: DAG-scheduler and driver time inside a job. 0 when times are unknown.
+   */
+  private static double schedulingDelayS(Map<Integer, StageTrace> executed, int id, long jobSubmissionMs) {
+    StageTrace stage = executed.get(id);
+    if (stage.submissionMs() < 0) {
+      return 0;
+    }
+    long ready = jobSubmissionMs;
+    for (int p : stage.parentIds()) {
+      StageTrace parent = executed.get(p);
+      if (parent != null) {
+        if (parent.completionMs() < 0) {
+          return 0;
+        }
+        ready = Math.max(ready, parent.completionMs());
+      }
+    }
+    return Math.max(0, stage.submissionMs() - ready) / 1000.0;
   }
 
   private static Map<Integer, StageTrace> executedStages(AppTrace trace) {

@@ -163,4 +163,22 @@ class DagModelBuilderTest {
     // AMVA (averageCalc, series): ceil(8/4)·1 + ceil(4/4)·0.5 = 2.5.
     assertThat(oneToFour.taskPrecedenceS()).isCloseTo(2.5, within(1e-9));
   }
+
+  @Test
+  void schedulingTimeInsideAJobBecomesADelayBeforeTheStage() {
+    List<TaskTrace> tasks = new ArrayList<>();
+    long end0 = waves(tasks, 0, 2, 1000, 2, 100);
+    long end1 = waves(tasks, 1, 2, 500, 2, end0 + 40);
+    AppTrace trace = new AppTrace("app-3", "w", 0, end1, 2, List.of(new JobTrace(0, 0, end1, List.of(0, 1))),
+        List.of(new StageTrace(0, 0, List.of(), 2, false, 100, end0),
+            new StageTrace(1, 0, List.of(0), 2, false, end0 + 40, end1)),
+        tasks);
+    Model m = DagModelBuilder.build(trace, SampleMode.REPLAY, 1);
+    Map<String, Stage> s = byName(m);
+    assertThat(m.stages()).extracting(Stage::name).containsExactly("sched-S0", "S0", "sched-S1", "S1");
+    assertThat(s.get("sched-S0").distribution()).isEqualTo(new Distribution.Deterministic(0.1));
+    assertThat(s.get("sched-S1").pre()).containsExactly("S0");
+    assertThat(s.get("S1").pre()).containsExactly("sched-S1");
+    assertThat(new Engine(m).run().execution().mean()).isCloseTo(trace.durationS(), within(1e-9));
+  }
 }

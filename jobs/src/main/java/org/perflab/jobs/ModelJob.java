@@ -167,9 +167,10 @@ public final class ModelJob implements Callable<Integer> {
         .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.JobTrace(r.getInt(3), r.getLong(4),
             r.isNullAt(5) ? r.getLong(4) : r.getLong(5), ints(r, 6))));
     JavaPairRDD<String, TracePart> stages = read(spark, root, Table.STAGES, "stage_id", "stage_attempt_id",
-        "parent_stage_ids", "num_tasks", "status")
+        "parent_stage_ids", "num_tasks", "status", "submission_time_ms", "completion_time_ms")
         .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.StageTrace(r.getInt(3), r.getInt(4), ints(r, 5),
-            r.isNullAt(6) ? 0 : r.getInt(6), "SKIPPED".equals(r.getString(7)) || "PENDING".equals(r.getString(7)))));
+            r.isNullAt(6) ? 0 : r.getInt(6), "SKIPPED".equals(r.getString(7)) || "PENDING".equals(r.getString(7)),
+            r.isNullAt(8) ? -1 : r.getLong(8), r.isNullAt(9) ? -1 : r.getLong(9))));
     JavaPairRDD<String, TracePart> tasks = read(spark, root, Table.TASKS, "stage_id", "stage_attempt_id",
         "launch_time_ms", "finish_time_ms", "status")
         .filter(r -> !r.isNullAt(5) && !r.isNullAt(6))
