@@ -87,9 +87,7 @@ public final class CorpusCommand implements Callable<Integer> {
         "Cannot run corpus: the launcher is not an executable file (%s; set PERFLAB_SUBMIT or --submit)", launcher);
     Path clusterScript = localCluster != null ? localCluster
         : launcher.toAbsolutePath().resolveSibling("local-cluster");
-    Path work = (workDir != null ? workDir : env.containsKey("PERFLAB_HOME")
-        ? home.resolve(".perflab/corpus") : Path.of(System.getProperty("java.io.tmpdir"), "perflab-corpus"))
-        .resolve(workDir != null ? "" : grid.name()).toAbsolutePath();
+    Path work = workDir != null ? workDir.toAbsolutePath() : defaultWorkRoot(env, home).resolve(grid.name());
     createDirectories(work);
     String events = qualify(eventLogDir);
     CorpusSettings settings = new CorpusSettings(List.of(launcher.toAbsolutePath().toString()), clusterScript, work,
@@ -97,6 +95,12 @@ public final class CorpusCommand implements Callable<Integer> {
         manifest != null ? qualify(manifest) : events + "/" + MANIFEST_NAME,
         timeoutSeconds != null ? timeoutSeconds : 0, resume, dryRun);
     return new CorpusOptions(gridFile, grid, settings);
+  }
+
+  /** {@code <PERFLAB_HOME>/.perflab/corpus} when the launcher set PERFLAB_HOME, else under {@code java.io.tmpdir}. */
+  private static Path defaultWorkRoot(Map<String, String> env, Path home) {
+    return env.containsKey("PERFLAB_HOME") ? home.resolve(".perflab/corpus")
+        : Path.of(System.getProperty("java.io.tmpdir"), "perflab-corpus").toAbsolutePath();
   }
 
   private static String qualify(String path) {

@@ -71,6 +71,8 @@ class GridFileTest {
   @Test
   void readsTheCommittedGrids() {
     Path sweeps = Path.of(System.getProperty("user.dir")).getParent().resolve("hibench-configs/sweeps");
+    CorpusGrid paper = GridFile.read(sweeps.resolve("scaling-law-yarn.json"));
+    assertThat(paper.points()).hasSize(5 * 9 * 3).allSatisfy(point -> assertThat(point.coresPerExecutor()).isEqualTo(3));
     CorpusGrid smoke = GridFile.read(sweeps.resolve("local-smoke.json"));
     assertThat(smoke.points()).hasSizeGreaterThanOrEqualTo(30);
     assertThat(smoke.points().stream().map(CorpusPoint::workload).distinct().count()).isGreaterThanOrEqualTo(5);
