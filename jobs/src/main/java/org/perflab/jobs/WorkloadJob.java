@@ -1,6 +1,5 @@
 package org.perflab.jobs;
 
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
@@ -124,11 +123,20 @@ public final class WorkloadJob implements Callable<Integer> {
           : conf.get(WorkloadTags.GRID_POINT, chosen.id() + "-" + chosenScale.profileName());
       WorkloadSpec spec = new WorkloadSpec(
           chosen, chosenScale, dataDir, partitions, seed, iterations, sleepSpec(chosenScale));
-      return new WorkloadOptions(spec, Phase.valueOf(phase.trim().toUpperCase(Locale.ROOT)), forcePrepare, rep, point);
+      return new WorkloadOptions(spec, phase(), forcePrepare, rep, point);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage().startsWith("Cannot") ? e.getMessage()
           : "Cannot run workload: bad option (" + e.getMessage() + ")", e);
     }
+  }
+
+  private Phase phase() {
+    for (Phase candidate : Phase.values()) {
+      if (candidate.name().equalsIgnoreCase(phase.trim())) {
+        return candidate;
+      }
+    }
+    throw new BadInputException("Cannot run workload: unknown --phase (" + phase + "; valid: prepare, run, all)");
   }
 
   private SleepSpec sleepSpec(Scale chosenScale) {

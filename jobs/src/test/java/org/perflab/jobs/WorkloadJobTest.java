@@ -54,6 +54,9 @@ class WorkloadJobTest {
         .isInstanceOf(BadInputException.class).hasMessageContaining("unknown name (grep; valid: sort, wordcount");
     assertThatThrownBy(() -> parsed("--workload", "sleep", "--sleep-tasks", "0").resolve(new SparkConf(false)))
         .isInstanceOf(BadInputException.class).hasMessageContaining("tasks must be at least 1 (0)");
+    assertThatThrownBy(() -> parsed("--workload", "sort", "--phase", "measure").resolve(new SparkConf(false)))
+        .isInstanceOf(BadInputException.class).hasMessage(
+            "Cannot run workload: unknown --phase (measure; valid: prepare, run, all)");
     assertThat(PerfLab.run("workload", "--workload", "sort", "--scale", "medium")).isEqualTo(2);
   }
 }
