@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Ingest {
   private static final Logger LOG = LoggerFactory.getLogger(Ingest.class);
+  /** Tasks per core for the jobs that select and write the tables out of the parsed rows. */
+  private static final int WRITE_TASKS_PER_CORE = 4;
 
   private final SparkSession spark;
   private final IngestOptions options;
@@ -85,7 +87,7 @@ public final class Ingest {
       statusRows.add(winner == null ? status : StatusRows.superseded(status, pathById.get(winner)));
     }
     store.write(Table.INGEST_STATUS, spark.createDataFrame(statusRows, Table.INGEST_STATUS.schema()));
-    result.rows().unpersist();
+    result.persisted().unpersist();
     return new IngestSummary(discovery.logs().size(), toParse.size(), unchanged, tooRecent,
         discovery.skipped().size(), losers.size(), StatusRows.countByStatus(statusRows));
   }
@@ -107,8 +109,11 @@ public final class Ingest {
     return previous;
   }
 
-  /** The rows of every parsed log, persisted so that each table is selected out of one parse. */
-  private record ParseResult(Dataset<Row> rows, List<Row> statusRows, Set<String> logIds) {}
+  /**
+   * The rows of every parsed log, persisted so that each table is selected out of one parse; {@code rows} reads them
+   * in fewer partitions (see {@link #forWrites}).
+   */
+  private record ParseResult(Dataset<Row> persisted, Dataset<Row> rows, List<Row> statusRows, Set<String> logIds) {}
 
   private ParseResult parse(List<EventLogSource> sources, Redactor redactor) {
     List<EventLogSource> largestFirst = new ArrayList<>(sources);
@@ -122,7 +127,18 @@ public final class Ingest {
     List<Row> statusRows = UnionRows.select(union, Table.INGEST_STATUS).collectAsList();
     Set<String> logIds = new HashSet<>();
     sources.forEach(source -> logIds.add(source.logId()));
-    return new ParseResult(union, statusRows, logIds);
+    return new ParseResult(union, forWrites(union, sources.size()), statusRows, logIds);
+  }
+
+  /**
+   * The parsed rows in a few partitions per core. Parsing runs one task per log, but every later task pays a fixed
+   * cost whatever its size (scheduling, planning and generating code for the wide union schema, committing), and
+   * selecting and writing the tables one task per log would cost tables x logs tasks. Merged partitions still hold
+   * each log's rows whole, so each log still gets one file per table.
+   */
+  private Dataset<Row> forWrites(Dataset<Row> union, int logs) {
+    int tasks = Math.max(1, Math.min(logs, spark.sparkContext().defaultParallelism() * WRITE_TASKS_PER_CORE));
+    return union.coalesce(tasks);
   }
 
   /**
