@@ -14,14 +14,15 @@ import org.perflab.sweep.Sweep;
 /**
  * Wall time of the sweep's trial phase on Spark {@code local[1]} and {@code local[2]}, and the speedup (goal 1.8×).
  * The grid: the paper's Fig. 2 model at 6 configurations (executors 4, 8, 16 × cores 4, 8) × 4 replications of
- * {@code apps} applications each (default 2,000: about 24 M simulated tasks). Not a test: it prints figures.
+ * {@code apps} applications each (default 20,000: about 244 M simulated tasks, 14 s on one core). Not a test: it
+ * prints figures.
  * Run with {@code bench/run sweep [apps]} (see docs/benchmarks.md).
  */
 public final class SweepBenchmark {
   private SweepBenchmark() {}
 
   public static void main(String[] args) {
-    int apps = args.length > 0 ? Integer.parseInt(args[0]) : 2_000;
+    int apps = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
     Sweep sweep = Sweep.plan(fig2(), new Grid(List.of(4, 8, 16), List.of(4, 8), List.of(), 4),
         new ScalingRule.Baseline(), 1, 1L, apps, 0);
     Sweep warmUp = Sweep.plan(fig2(), new Grid(List.of(4, 8), List.of(4), List.of(), 2),
