@@ -114,6 +114,11 @@ public final class EventLogParser implements Iterator<TableRow> {
       health.badLine(lineNumber, "no Event field");
       return;
     }
+    if (TaskEventReader.isTaskEventType(type)) {
+      // A task event whose fields are not in Spark's order: the streaming reader takes any order.
+      handleTaskEvent(line);
+      return;
+    }
     try {
       if (dispatch(EventTypes.shortName(type), event)) {
         health.events++;

@@ -73,7 +73,7 @@ final class SchedulerEvents {
       case "SparkListenerStageSubmitted" -> stageSubmitted(event);
       case "SparkListenerStageCompleted" -> stageCompleted(event);
       default -> {
-        return tasks.handle(type, event) || executors.handle(type, event) || sql.handle(type, event);
+        return executors.handle(type, event) || sql.handle(type, event);
       }
     }
     return true;

@@ -12,10 +12,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 
 /**
- * Reads one event line into a Jackson tree, leaving out the {@code "Accumulables"} arrays that make up most of a
- * task event's bytes and that no table needs, except the peak-execution-memory accumulable that logs before Spark
- * 3.0 carry nowhere else. The whole line is still tokenised, so malformed JSON, and trailing text after the event,
- * are still rejected.
+ * Reads one non-task event line into a Jackson tree, leaving out the {@code "Accumulables"} arrays that no table
+ * needs (task events, whose accumulables carry peak memory before Spark 3.0, go to {@link TaskEventReader}). The
+ * whole line is still tokenised, so malformed JSON, and trailing text after the event, are still rejected.
  */
 final class SlimJson {
   /**
@@ -27,7 +26,6 @@ final class SlimJson {
       .build();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final String ACCUMULABLES = "Accumulables";
-  private static final String PEAK_EXECUTION_MEMORY = "internal.metrics.peakExecutionMemory";
 
   private SlimJson() {}
 
@@ -67,8 +65,8 @@ final class SlimJson {
     for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
       String name = parser.currentName();
       JsonToken valueToken = parser.nextToken();
-      if (ACCUMULABLES.equals(name) && valueToken == JsonToken.START_ARRAY) {
-        object.set(name, peakMemoryOnly(parser));
+      if (ACCUMULABLES.equals(name)) {
+        parser.skipChildren();
       } else {
         object.set(name, value(parser, valueToken));
       }
@@ -82,39 +80,5 @@ final class SlimJson {
       array.add(value(parser, token));
     }
     return array;
-  }
-
-  /** An accumulables array reduced to the peak-execution-memory entries, read without building the others. */
-  private static ArrayNode peakMemoryOnly(JsonParser parser) throws IOException {
-    ArrayNode kept = NODES.arrayNode();
-    for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
-      if (token != JsonToken.START_OBJECT) {
-        parser.skipChildren();
-        continue;
-      }
-      ObjectNode entry = null;
-      JsonNode update = null;
-      JsonNode total = null;
-      for (JsonToken field = parser.nextToken(); field != JsonToken.END_OBJECT; field = parser.nextToken()) {
-        String name = parser.currentName();
-        JsonToken valueToken = parser.nextToken();
-        if ("Name".equals(name) && valueToken == JsonToken.VALUE_STRING
-            && PEAK_EXECUTION_MEMORY.equals(parser.getText())) {
-          entry = NODES.objectNode().put("Name", PEAK_EXECUTION_MEMORY);
-        } else if ("Update".equals(name) && valueToken.isScalarValue()) {
-          update = value(parser, valueToken);
-        } else if ("Value".equals(name) && valueToken.isScalarValue()) {
-          total = value(parser, valueToken);
-        } else {
-          parser.skipChildren();
-        }
-      }
-      if (entry != null) {
-        entry.set("Update", update);
-        entry.set("Value", total);
-        kept.add(entry);
-      }
-    }
-    return kept;
   }
 }

@@ -39,6 +39,10 @@ final class TaskEventReader {
     return line.startsWith(TASK_END_PREFIX) || line.startsWith(TASK_START_PREFIX);
   }
 
+  static boolean isTaskEventType(String type) {
+    return type.equals("SparkListenerTaskEnd") || type.equals("SparkListenerTaskStart");
+  }
+
   static TaskEvent read(String line) throws IOException {
     int[] accumulables = AccumulablesSpan.find(line);
     String slim = line;

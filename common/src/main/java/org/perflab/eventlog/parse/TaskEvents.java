@@ -1,6 +1,5 @@
 package org.perflab.eventlog.parse;
 
-import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -59,19 +58,6 @@ final class TaskEvents {
     } else {
       taskStart(event);
     }
-  }
-
-  /** Handles a task event that arrived as a tree (fields out of Spark's order); false for other events. */
-  boolean handle(String type, com.fasterxml.jackson.databind.JsonNode event) {
-    if (!type.equals("SparkListenerTaskStart") && !type.equals("SparkListenerTaskEnd")) {
-      return false;
-    }
-    try {
-      handle(TaskEventReader.read(event.traverse()));
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-    return true;
   }
 
   private void taskStart(TaskEvent event) {
