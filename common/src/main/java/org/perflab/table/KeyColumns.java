@@ -12,7 +12,7 @@ public final class KeyColumns {
 
   public static final List<Column> ALL =
       List.of(
-          string(LOG_ID, "Stable id of the source log (hash of its path); the partition column."),
+          string(LOG_ID, "Stable id of the source log: the first 16 hex digits of the SHA-256 of its path."),
           string(APP_ID, "Application id."),
           string(APP_ATTEMPT_ID, "Application attempt id; an empty string when the log has none."));
 

@@ -19,8 +19,8 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The Parquet tables that {@code ingest} writes, defined once: {@code docs/tables.md} is generated from here and a
- * test keeps it in step. Every table is partitioned by {@code log_id}, so re-ingesting a log replaces its rows.
+ * The Delta Lake tables that {@code ingest} writes, defined once: {@code docs/tables.md} is generated from here and a
+ * test keeps it in step. Every row carries the {@code log_id} of its log; re-ingesting a log replaces its rows.
  */
 public enum Table {
   APPLICATIONS(
@@ -211,7 +211,10 @@ public enum Table {
       count("stages_missing_tasks", "Completed stages with fewer successful partitions than declared tasks."),
       count("task_ends_without_start", "Task ends whose TaskStart is missing."),
       string("superseded_by", "For a SKIPPED duplicate: the log of the same application attempt that was kept."),
-      epochMs("ingested_at_ms", "When this log was ingested."));
+      epochMs("ingested_at_ms", "When this log was ingested."),
+      string("run_id", "The ingest run that wrote this row, such as 20261125T103000123Z-3f9a1c: its start in UTC,"
+          + " then a random suffix. Ids sort in run order: the logs that changed since run R are those with"
+          + " run_id > 'R'."));
 
   private final String description;
   private final List<Column> columns;

@@ -17,11 +17,10 @@ public final class TableDocs {
   public static String render() {
     StringBuilder out = new StringBuilder();
     out.append(BEGIN).append("\n\n");
-    out.append("Written by [`ingest`](jobs.md#ingest) to `<output>/<table>/`, partitioned by `log_id`: re-ingesting a")
-        .append(" log replaces its partition. Every row starts with `log_id`, `app_id` and `app_attempt_id`. Times")
-        .append(" are epoch milliseconds, UTC. A metric the log's Spark version does not record is null, not 0.")
-        .append(" Read the tables with `spark.sql.sources.partitionColumnTypeInference.enabled=false` or with their")
-        .append(" schema, so that `log_id` stays a string.\n\n");
+    out.append("Written by [`ingest`](jobs.md#ingest) as Delta tables at `<output>/<table>` (see Storage above):")
+        .append(" re-ingesting a log replaces its rows. Every row starts with `log_id`, `app_id` and `app_attempt_id`.")
+        .append(" Times are epoch milliseconds, UTC. A metric the log's Spark version does not record is null, not 0.")
+        .append("\n\n");
     for (Table table : Table.values()) {
       out.append("## ").append(table.tableName()).append("\n\n").append(table.description()).append("\n\n");
       out.append("| column | type | unit | meaning |\n| --- | --- | --- | --- |\n");

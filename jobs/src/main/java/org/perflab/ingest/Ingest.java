@@ -3,19 +3,27 @@ package org.perflab.ingest;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.random.RandomGenerator;
 import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.SerializableConfiguration;
 import org.perflab.errors.BadInputException;
@@ -24,60 +32,84 @@ import org.perflab.eventlog.source.Discovery;
 import org.perflab.eventlog.source.EventLogSource;
 import org.perflab.eventlog.source.LogDiscovery;
 import org.perflab.eventlog.source.SkippedFile;
+import org.perflab.storage.OutputLock;
+import org.perflab.storage.TableStore;
+import org.perflab.storage.TestPause;
 import org.perflab.table.KeyColumns;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Ingests event logs into the tables: discovers logs, parses each on an executor (one task per log), drops copies of
- * an application attempt that another log holds better, and replaces each log's partitions. {@code ingest_status} is
- * written last, so a run killed midway is redone by the next run.
+ * Ingests event logs into the Delta tables: discovers logs, parses size-balanced groups of them on executors, drops
+ * copies of an application attempt that another log holds better, and commits each table. New logs are appended;
+ * logs that are re-ingested, superseded, or were being written by a killed run have their rows replaced in one
+ * commit per table. {@code ingest_status} is committed last, so a reader that joins to it sees only complete logs,
+ * and a run killed midway is redone by the next. One run at a time holds the output root ({@link OutputLock}).
  */
 public final class Ingest {
   private static final Logger LOG = LoggerFactory.getLogger(Ingest.class);
-  /** Tasks per core for the jobs that select and write the tables out of the parsed rows. */
-  private static final int WRITE_TASKS_PER_CORE = 4;
+  /** Rows of logs this many bytes (on storage) or more go to one more file per table commit. */
+  private static final long LOG_BYTES_PER_WRITTEN_FILE = 4L << 30;
+  /** Tables committed at once: their commits are independent, and overlapping them hides each one's planning. */
+  private static final int WRITER_THREADS = 3;
 
   private final SparkSession spark;
   private final IngestOptions options;
   private final Clock clock;
+  private final RandomGenerator random;
   private final TableStore store;
+  private final TestPause pause;
 
-  public Ingest(SparkSession spark, IngestOptions options, Clock clock) {
+  public Ingest(SparkSession spark, IngestOptions options, Clock clock, RandomGenerator random) {
     this.spark = spark;
     this.options = options;
     this.clock = clock;
+    this.random = random;
     this.store = new TableStore(spark, options.output());
+    this.pause = TestPause.fromEnvironment();
+  }
+
+  public Ingest(SparkSession spark, IngestOptions options, Clock clock) {
+    this(spark, options, clock, new java.util.SplittableRandom());
   }
 
   public IngestSummary run() throws IOException {
     Redactor redactor = redactor(options.redactionPattern());
-    Configuration conf = spark.sparkContext().hadoopConfiguration();
-    Discovery discovery = LogDiscovery.discover(options.inputs(), conf);
-    Map<String, PreviousLog> previous = previousLogs();
-    List<EventLogSource> toParse = new ArrayList<>();
-    int unchanged = 0;
-    int tooRecent = 0;
-    long newestAllowed = clock.millis() - options.minAgeSeconds() * 1000L;
-    for (EventLogSource source : discovery.logs()) {
-      PreviousLog before = previous.get(source.logId());
-      if (options.minAgeSeconds() > 0 && source.modificationTimeMs() > newestAllowed) {
-        LOG.info("Skipping {}: modified within {} s; a later run will ingest it", redactor.redactText(source.path()),
-            options.minAgeSeconds());
-        tooRecent++;
-      } else if (options.incremental() && before != null
-          && before.unchanged(source.bytes(), source.modificationTimeMs())) {
-        unchanged++;
-      } else {
-        toParse.add(source);
-      }
+    store.requireNoLegacyTables(allTables());
+    PhaseTimer timer = new PhaseTimer(clock);
+    Discovery discovery = discover();
+    try (OutputLock lock = OutputLock.acquire(store.fileSystem(), store.root(), "ingest", clock)) {
+      timer.end("discover");
+      return ingest(discovery, redactor, timer);
     }
-    ParseResult result = parse(toParse, redactor);
-    Map<String, String> pathById = pathsById(toParse, previous);
+  }
+
+  private IngestSummary ingest(Discovery discovery, Redactor redactor, PhaseTimer timer) {
+    String runId = RunIds.next(clock, random);
+    Map<String, PreviousLog> previous = previousLogs();
+    PendingRuns pendingRuns = new PendingRuns(store.fileSystem(), store.root());
+    List<Path> journals = pendingRuns.journals();
+    Set<String> unfinished = pendingRuns.logIds(journals);
+    Plan plan = Plan.of(discovery.logs(), previous, unfinished, options, clock, redactor);
+    journals = new ArrayList<>(journals);
+    journals.add(pendingRuns.start(runId, plan.toParse().stream().map(EventLogSource::logId).toList()));
+    for (Table table : Table.values()) {
+      store.create(table.tableName(), table.schema());
+    }
+    timer.end("plan");
+
+    ParseResult result = parse(plan.toParse(), redactor);
+    timer.end("parse");
+    pause.at(TestPause.Point.AFTER_PARSE);
+
+    Map<String, String> pathById = pathsById(plan.toParse(), previous);
     List<Row> statusRows = new ArrayList<>();
     Map<String, String> losers = supersede(result, previous, pathById, statusRows);
-    writeDataTables(result, previous, losers);
+    Set<String> replaced = replacedLogs(result.logIds(), previous.keySet(), unfinished, losers);
+    Map<String, Long> rowsByTable = writeDataTables(result, losers, replaced);
+    timer.end("write tables");
+
     for (SkippedFile file : discovery.skipped()) {
       statusRows.add(StatusRows.skippedFile(file, clock));
     }
@@ -86,10 +118,34 @@ public final class Ingest {
       String winner = losers.get(logId);
       statusRows.add(winner == null ? status : StatusRows.superseded(status, pathById.get(winner)));
     }
-    store.write(Table.INGEST_STATUS, spark.createDataFrame(statusRows, Table.INGEST_STATUS.schema()));
+    List<Row> stamped = StatusRows.withRunId(StatusRows.lastPerLog(statusRows), runId);
+    store.upsertByLogId(Table.INGEST_STATUS.tableName(),
+        spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()));
+    rowsByTable.put(Table.INGEST_STATUS.tableName(), (long) stamped.size());
+    pendingRuns.finish(journals);
     result.persisted().unpersist();
-    return new IngestSummary(discovery.logs().size(), toParse.size(), unchanged, tooRecent,
-        discovery.skipped().size(), losers.size(), StatusRows.countByStatus(statusRows));
+    timer.end("commit status");
+    return new IngestSummary(runId, discovery.logs().size(), plan.toParse().size(), plan.unchanged(),
+        plan.tooRecent(), discovery.skipped().size(), losers.size(), StatusRows.countByStatus(stamped),
+        rowsByTable, timer.phases(), store.root().toString());
+  }
+
+  /** The logs under the inputs, without anything under the output root, which is never read as input. */
+  private Discovery discover() throws IOException {
+    Configuration conf = spark.sparkContext().hadoopConfiguration();
+    Discovery found = LogDiscovery.discover(options.inputs(), conf);
+    String root = store.fileSystem().makeQualified(store.root()).toString();
+    String prefix = root.endsWith("/") ? root : root + "/";
+    List<EventLogSource> logs = found.logs().stream()
+        .filter(log -> !log.path().startsWith(prefix) && !log.path().equals(root)).toList();
+    List<SkippedFile> skipped = found.skipped().stream().filter(file -> !file.path().startsWith(prefix)).toList();
+    int inRoot = found.logs().size() - logs.size() + found.skipped().size() - skipped.size();
+    if (inRoot > 0) {
+      LOG.info("Not reading {} files under the output root {}: PerfLab's own tables are never input", inRoot, root);
+    }
+    BadInputException.require(!logs.isEmpty() || !skipped.isEmpty() || inRoot == 0,
+        "Cannot ingest: the inputs hold nothing but the output root (%s)", root);
+    return new Discovery(logs, skipped);
   }
 
   static Redactor redactor(String pattern) {
@@ -111,46 +167,44 @@ public final class Ingest {
 
   /**
    * The rows of every parsed log, persisted so that each table is selected out of one parse; {@code rows} reads them
-   * in fewer partitions (see {@link #forWrites}).
+   * in as many partitions as the written files should number.
    */
-  private record ParseResult(Dataset<Row> persisted, Dataset<Row> rows, List<Row> statusRows, Set<String> logIds) {}
+  private record ParseResult(Dataset<Row> persisted, Dataset<Row> rows, List<Row> statusRows, Set<String> logIds,
+      Map<String, Long> rowsByTable) {}
 
   private ParseResult parse(List<EventLogSource> sources, Redactor redactor) {
-    List<EventLogSource> largestFirst = new ArrayList<>(sources);
-    largestFirst.sort(Comparator.comparingLong(EventLogSource::bytes).reversed());
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    jsc.setJobGroup("perflab-ingest", "PerfLab ingest: parse " + sources.size() + " event logs", false);
+    List<List<EventLogSource>> groups = ParseGroups.plan(sources, jsc.defaultParallelism());
+    jsc.setJobGroup("perflab-ingest", "PerfLab ingest: parse " + sources.size() + " event logs in " + groups.size()
+        + " tasks", false);
     SerializableConfiguration conf = new SerializableConfiguration(jsc.hadoopConfiguration());
-    JavaRDD<Row> rows = jsc.parallelize(largestFirst, Math.max(1, largestFirst.size()))
+    JavaRDD<Row> rows = jsc.parallelize(groups, Math.max(1, groups.size()))
         .flatMap(new ParseLogs(jsc.broadcast(conf), redactor));
     Dataset<Row> union = spark.createDataFrame(rows, UnionRows.SCHEMA).persist(StorageLevel.DISK_ONLY());
+    Map<String, Long> counts = new TreeMap<>();
+    union.groupBy(UnionRows.TABLE).count().collectAsList()
+        .forEach(row -> counts.put(row.getString(0), row.getLong(1)));
     List<Row> statusRows = UnionRows.select(union, Table.INGEST_STATUS).collectAsList();
     Set<String> logIds = new HashSet<>();
     sources.forEach(source -> logIds.add(source.logId()));
-    return new ParseResult(union, forWrites(union, sources.size()), statusRows, logIds);
-  }
-
-  /**
-   * The parsed rows in a few partitions per core. Parsing runs one task per log, but every later task pays a fixed
-   * cost whatever its size (scheduling, planning and generating code for the wide union schema, committing), and
-   * selecting and writing the tables one task per log would cost tables x logs tasks. Merged partitions still hold
-   * each log's rows whole, so each log still gets one file per table.
-   */
-  private Dataset<Row> forWrites(Dataset<Row> union, int logs) {
-    int tasks = Math.max(1, Math.min(logs, spark.sparkContext().defaultParallelism() * WRITE_TASKS_PER_CORE));
-    return union.coalesce(tasks);
+    long bytes = sources.stream().mapToLong(EventLogSource::bytes).sum();
+    int files = (int) Math.max(1, Math.min(jsc.defaultParallelism(), bytes / LOG_BYTES_PER_WRITTEN_FILE + 1));
+    return new ParseResult(union, union.coalesce(files), statusRows, logIds, counts);
   }
 
   /**
    * Finds the copies of application attempts to drop, among this run's logs and those of earlier runs. Earlier
-   * copies that lose have their partitions deleted and their status rewritten as SKIPPED.
+   * copies that lose have their status rewritten as SKIPPED; their rows go in {@link #writeDataTables}.
    */
   private Map<String, String> supersede(
       ParseResult result, Map<String, PreviousLog> previous, Map<String, String> pathById, List<Row> statusRows) {
     List<Deduplication.Claim> claims = new ArrayList<>();
     UnionRows.select(result.rows(), Table.APPLICATIONS).collectAsList()
         .forEach(row -> claims.add(Deduplication.Claim.of(row)));
-    store.read(Table.APPLICATIONS).ifPresent(apps -> apps.collectAsList().stream()
+    store.read(Table.APPLICATIONS).ifPresent(apps -> apps
+        .select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "completed", "num_task_attempts",
+            "end_time_ms")
+        .collectAsList().stream()
         .map(Deduplication.Claim::of)
         .filter(claim -> !result.logIds().contains(claim.logId()))
         .forEach(claims::add));
@@ -158,9 +212,6 @@ public final class Ingest {
     for (Map.Entry<String, String> loser : losers.entrySet()) {
       PreviousLog earlier = previous.get(loser.getKey());
       if (earlier != null && !result.logIds().contains(loser.getKey())) {
-        for (Table table : dataTables()) {
-          store.deletePartitions(table, List.of(loser.getKey()));
-        }
         String winnerPath = pathById.getOrDefault(loser.getValue(), loser.getValue());
         statusRows.add(StatusRows.superseded(earlier.row(), winnerPath));
       }
@@ -168,20 +219,88 @@ public final class Ingest {
     return losers;
   }
 
-  private void writeDataTables(ParseResult result, Map<String, PreviousLog> previous, Map<String, String> losers) {
-    Set<String> reingested = new HashSet<>(result.logIds());
-    reingested.retainAll(previous.keySet());
-    for (Table table : dataTables()) {
-      Dataset<Row> rows = UnionRows.select(result.rows(), table);
-      if (!losers.isEmpty()) {
-        rows = rows.filter(UnionRows.logId().isin(losers.keySet().toArray()).unary_$bang());
+  /**
+   * The logs whose rows a commit must replace rather than append: this run's logs that earlier runs wrote (or may
+   * have written, in {@code unfinished} runs), logs that lose to another copy, the logs that beat them, and logs of
+   * unfinished runs that are gone from the inputs.
+   */
+  static Set<String> replacedLogs(Set<String> parsed, Set<String> committed, Set<String> unfinished,
+      Map<String, String> losers) {
+    Set<String> replaced = new HashSet<>();
+    for (String logId : parsed) {
+      if (committed.contains(logId) || unfinished.contains(logId)) {
+        replaced.add(logId);
       }
-      store.write(table, rows);
-      if (!reingested.isEmpty()) {
-        Set<String> stale = new HashSet<>(reingested);
-        rows.select(KeyColumns.LOG_ID).distinct().collectAsList().forEach(row -> stale.remove(row.getString(0)));
-        store.deletePartitions(table, stale);
+    }
+    for (String logId : unfinished) {
+      if (!parsed.contains(logId) && !committed.contains(logId)) {
+        replaced.add(logId);
       }
+    }
+    for (Map.Entry<String, String> loser : losers.entrySet()) {
+      if (!parsed.contains(loser.getKey()) || committed.contains(loser.getKey())) {
+        replaced.add(loser.getKey());
+        if (parsed.contains(loser.getValue())) {
+          replaced.add(loser.getValue());
+        }
+      }
+    }
+    return replaced;
+  }
+
+  /**
+   * Commits every data table, {@link #WRITER_THREADS} tables at a time (their commits are independent): the rows of
+   * replaced logs in one {@code replaceWhere} commit, the rest in one append. Returns the rows written per table.
+   */
+  private Map<String, Long> writeDataTables(ParseResult result, Map<String, String> losers, Set<String> replaced) {
+    Set<String> appended = new HashSet<>(result.logIds());
+    appended.removeAll(replaced);
+    appended.removeAll(losers.keySet());
+    Map<String, Long> written = new LinkedHashMap<>();
+    ExecutorService writers = Executors.newFixedThreadPool(WRITER_THREADS);
+    try {
+      List<Future<?>> commits = new ArrayList<>();
+      for (Table table : dataTables()) {
+        commits.add(writers.submit(() -> writeTable(table, result.rows(), losers.keySet(), replaced, appended)));
+        written.put(table.tableName(), result.rowsByTable().getOrDefault(table.tableName(), 0L));
+      }
+      for (Future<?> commit : commits) {
+        await(commit);
+      }
+    } finally {
+      writers.shutdownNow();
+    }
+    return written;
+  }
+
+  private void writeTable(Table table, Dataset<Row> union, Set<String> losers, Set<String> replaced,
+      Set<String> appended) {
+    Dataset<Row> rows = UnionRows.select(union, table);
+    if (!losers.isEmpty()) {
+      rows = rows.filter(functions.not(UnionRows.logId().isin(losers.toArray())));
+    }
+    if (!replaced.isEmpty()) {
+      store.replaceLogs(table.tableName(), rows.filter(UnionRows.logId().isin(replaced.toArray())), replaced);
+    }
+    if (!appended.isEmpty()) {
+      store.append(table.tableName(),
+          replaced.isEmpty() ? rows : rows.filter(functions.not(UnionRows.logId().isin(replaced.toArray()))));
+    }
+    pause.at(TestPause.Point.BETWEEN_COMMITS);
+  }
+
+  /** Waits for a table's commit; its failure becomes this thread's, unwrapped. */
+  private static void await(Future<?> commit) {
+    try {
+      commit.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Cannot commit tables: interrupted", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException("Cannot commit tables: " + e.getCause().getMessage(), e.getCause());
     }
   }
 
@@ -196,5 +315,9 @@ public final class Ingest {
     List<Table> tables = new ArrayList<>(List.of(Table.values()));
     tables.remove(Table.INGEST_STATUS);
     return tables;
+  }
+
+  private static List<String> allTables() {
+    return List.of(Table.values()).stream().map(Table::tableName).toList();
   }
 }

@@ -1,7 +1,10 @@
 package org.perflab.ingest;
 
 import java.time.Clock;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
@@ -10,9 +13,10 @@ import org.apache.spark.util.SerializableConfiguration;
 import org.perflab.eventlog.EventLogReader;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.eventlog.source.EventLogSource;
+import org.perflab.table.TableRow;
 
-/** Runs on executors: one log in, its rows of every table out, streamed. */
-final class ParseLogs implements FlatMapFunction<EventLogSource, Row> {
+/** Runs on executors: a group of logs in, their rows of every table out, streamed one log after another. */
+final class ParseLogs implements FlatMapFunction<List<EventLogSource>, Row> {
   private final Broadcast<SerializableConfiguration> hadoopConf;
   private final Redactor redactor;
 
@@ -22,17 +26,25 @@ final class ParseLogs implements FlatMapFunction<EventLogSource, Row> {
   }
 
   @Override
-  public Iterator<Row> call(EventLogSource source) {
+  public Iterator<Row> call(List<EventLogSource> group) {
     Configuration conf = hadoopConf.value().value();
-    Iterator<org.perflab.table.TableRow> rows = EventLogReader.rows(source, conf, redactor, Clock.systemUTC());
+    Iterator<EventLogSource> sources = group.iterator();
     return new Iterator<>() {
+      private Iterator<TableRow> rows = Collections.emptyIterator();
+
       @Override
       public boolean hasNext() {
+        while (!rows.hasNext() && sources.hasNext()) {
+          rows = EventLogReader.rows(sources.next(), conf, redactor, Clock.systemUTC());
+        }
         return rows.hasNext();
       }
 
       @Override
       public Row next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
         return UnionRows.pack(rows.next());
       }
     };

@@ -1,6 +1,9 @@
 package org.perflab.ingest;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.sql.Row;
@@ -47,6 +50,30 @@ final class StatusRows {
         "Cannot use this copy: another log holds the same application attempt more completely (" + winnerPath + ")";
     values[STATUS.indexOf("superseded_by")] = winnerPath;
     return RowFactory.create(values);
+  }
+
+  /** The rows with {@code run_id} set to {@code runId}. */
+  static List<Row> withRunId(List<Row> rows, String runId) {
+    int column = STATUS.indexOf("run_id");
+    List<Row> stamped = new ArrayList<>(rows.size());
+    for (Row row : rows) {
+      Object[] values = new Object[row.length()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = row.get(i);
+      }
+      values[column] = runId;
+      stamped.add(RowFactory.create(values));
+    }
+    return stamped;
+  }
+
+  /** One row per log, the last given for it, in first-seen order: a MERGE takes at most one source row per key. */
+  static List<Row> lastPerLog(List<Row> rows) {
+    Map<String, Row> byLog = new LinkedHashMap<>();
+    for (Row row : rows) {
+      byLog.put(row.getString(STATUS.indexOf(KeyColumns.LOG_ID)), row);
+    }
+    return new ArrayList<>(byLog.values());
   }
 
   static Map<String, Long> countByStatus(Iterable<Row> rows) {

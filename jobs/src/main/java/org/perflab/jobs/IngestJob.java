@@ -17,14 +17,15 @@ import org.perflab.ingest.Ingest;
 import org.perflab.ingest.IngestOptions;
 import org.perflab.ingest.IngestSummary;
 import org.perflab.ingest.RunManifest;
+import org.perflab.storage.DeltaSessions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code perflab ingest}: Spark event-log archives into Parquet tables. See docs/jobs.md. */
+/** {@code perflab ingest}: Spark event-log archives into Delta Lake tables. See docs/jobs.md. */
 @Command(
     name = "ingest",
     mixinStandardHelpOptions = true,
-    description = "Read Spark event logs (any version, layout and codec) into Parquet tables.")
+    description = "Read Spark event logs (any version, layout and codec) into Delta Lake tables.")
 public final class IngestJob implements Callable<Integer> {
   static final String SAMPLE_LOGS = "samples/spark-events";
 
@@ -57,12 +58,15 @@ public final class IngestJob implements Callable<Integer> {
   public Integer call() throws Exception {
     IngestOptions options = options();
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = SparkSession.builder().appName("perflab-ingest").getOrCreate();
+    SparkSession spark = DeltaSessions.builder("perflab-ingest").getOrCreate();
     try {
       Instant started = Instant.now();
       IngestSummary summary = new Ingest(spark, options, Clock.systemUTC()).run();
       writeManifest(spark, options, summary, started);
-      System.out.println(summary);
+      System.out.println(summary.report());
+      if (ConsoleLogging.logFile() != null) {
+        System.out.println("  log: " + ConsoleLogging.logFile());
+      }
       return ExitCode.SUCCESS.code();
     } finally {
       if (ownSession) {
@@ -95,6 +99,9 @@ public final class IngestJob implements Callable<Integer> {
     manifest.put("perflab_version", build.version());
     manifest.put("git_commit", build.gitCommit());
     manifest.put("spark_version", spark.version());
+    manifest.put("delta_version", DeltaSessions.deltaVersion());
+    manifest.put("table_format", "delta");
+    manifest.put("run_id", summary.runId());
     manifest.put("schema_version", RunManifest.SCHEMA_VERSION);
     manifest.put("redaction_pattern", options.redactionPattern());
     Redactor redactor = new Redactor(options.redactionPattern());

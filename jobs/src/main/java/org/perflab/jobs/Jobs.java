@@ -9,6 +9,7 @@ final class Jobs {
   static void register(CommandLine commandLine) {
     // ingest
     commandLine.addSubcommand(new IngestJob());
+    commandLine.addSubcommand(new MaintainJob());
 
     // workload, corpus
     commandLine.addSubcommand(new WorkloadJob());

@@ -2,7 +2,9 @@ package org.perflab.jobs;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -10,7 +12,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -25,6 +26,8 @@ import org.perflab.dagmodel.TracePart;
 import org.perflab.errors.BadInputException;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelWriter;
+import org.perflab.storage.DeltaSessions;
+import org.perflab.storage.TableStore;
 import org.perflab.table.KeyColumns;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
@@ -80,7 +83,7 @@ public final class ModelJob implements Callable<Integer> {
   public Integer call() {
     Options options = new Options(input, output, mode(mode), apps, predict, seed);
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = SparkSession.builder().appName("perflab model").getOrCreate();
+    SparkSession spark = DeltaSessions.builder("perflab model").getOrCreate();
     try {
       Summary summary = run(spark, options);
       LOG.info("Built {} models ({} applications skipped), {} predictions", summary.models(), summary.skipped(),
@@ -108,9 +111,9 @@ public final class ModelJob implements Callable<Integer> {
     long seed = options.seed();
     JavaRDD<Built> single = traces(spark, options.input()).map(kv -> Built.of(kv._1(), kv._2(), mode, apps));
     JavaRDD<Built> built = (mode == SampleMode.EMPIRICAL ? mergeReplications(single) : single).cache();
+    TableStore out = new TableStore(spark, options.output());
     try {
-      spark.createDataFrame(built.map(Built::row).rdd(), MODELS).write().mode(SaveMode.Overwrite)
-          .parquet(options.output() + "/dag_models");
+      out.overwrite(DAG_MODELS, spark.createDataFrame(built.map(Built::row).rdd(), MODELS));
       long models = built.filter(b -> b.run() != null).count();
       long skipped = built.filter(b -> b.run() == null).count();
       List<Prediction> predictions = List.of();
@@ -122,14 +125,23 @@ public final class ModelJob implements Callable<Integer> {
             .collect());
         predictions.sort(Comparator.comparing(Prediction::workload).thenComparing(Prediction::fromAppId)
             .thenComparing(Prediction::toAppId));
-        spark.createDataFrame(predictions.stream().map(ModelJob::predictionRow).toList(), PREDICTIONS)
-            .coalesce(1).write().mode(SaveMode.Overwrite).parquet(options.output() + "/model_predictions");
+        Map<String, String> logIds = logIdsByApp(built);
+        out.overwrite(MODEL_PREDICTIONS, spark.createDataFrame(
+            predictions.stream().map(p -> predictionRow(p, logIds)).toList(), PREDICTIONS).coalesce(1));
         report(predictions);
       }
       return new Summary(models, skipped, predictions);
     } finally {
       built.unpersist();
     }
+  }
+
+  /** The log of each modelled application, by application id (for the predictions' {@code log_id}). */
+  private static Map<String, String> logIdsByApp(JavaRDD<Built> built) {
+    Map<String, String> logIds = new HashMap<>();
+    built.filter(b -> b.run() != null).map(b -> b.key().split("/", 3)).collect()
+        .forEach(k -> logIds.merge(k[1], k[0], (a, b) -> a.compareTo(b) <= 0 ? a : b));
+    return logIds;
   }
 
   /**
@@ -184,7 +196,8 @@ public final class ModelJob implements Callable<Integer> {
     all[0] = KeyColumns.APP_ID;
     all[1] = KeyColumns.APP_ATTEMPT_ID;
     System.arraycopy(columns, 0, all, 2, columns.length);
-    Dataset<Row> rows = spark.read().parquet(root + "/" + table.tableName());
+    Dataset<Row> rows = new TableStore(spark, root).read(table).orElseThrow(() -> new BadInputException(
+        "Cannot model: no ingest tables under " + root + " (run perflab ingest --output " + root + " first)"));
     return rows.select(KeyColumns.LOG_ID, all).javaRDD();
   }
 
@@ -276,7 +289,13 @@ public final class ModelJob implements Callable<Integer> {
       .add("status", DataTypes.StringType, false)
       .add("reason", DataTypes.StringType, true);
 
+  /** The table names under the output root. */
+  static final String DAG_MODELS = "dag_models";
+  static final String MODEL_PREDICTIONS = "model_predictions";
+
   static final StructType PREDICTIONS = new StructType()
+      .add(KeyColumns.LOG_ID, DataTypes.StringType, true)
+      .add("from_log_id", DataTypes.StringType, true)
       .add("workload", DataTypes.StringType, false)
       .add("from_app_id", DataTypes.StringType, false)
       .add("to_app_id", DataTypes.StringType, false)
@@ -290,8 +309,8 @@ public final class ModelJob implements Callable<Integer> {
       .add("task_precedence_s", DataTypes.DoubleType, false)
       .add("task_precedence_error_pct", DataTypes.DoubleType, false);
 
-  private static Row predictionRow(Prediction p) {
-    return RowFactory.create(p.workload(), p.fromAppId(), p.toAppId(), p.fromSlots(), p.toSlots(), p.actualS(),
+  private static Row predictionRow(Prediction p, Map<String, String> logIds) {
+    return RowFactory.create(logIds.get(p.toAppId()), logIds.get(p.fromAppId()), p.workload(), p.fromAppId(), p.toAppId(), p.fromSlots(), p.toSlots(), p.actualS(),
         p.simulatedS(), p.simulatedErrorPct(), p.forkJoinS(), p.forkJoinErrorPct(), p.taskPrecedenceS(),
         p.taskPrecedenceErrorPct());
   }

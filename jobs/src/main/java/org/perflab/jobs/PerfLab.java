@@ -21,10 +21,24 @@ public final class PerfLab implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(PerfLab.class);
 
   public static void main(String[] args) {
+    String job = jobName(args);
+    if (job != null) {
+      ConsoleLogging.configure(job, java.util.Arrays.asList(args).contains("--verbose"), java.time.Clock.systemUTC());
+    }
     int code = run(args);
     if (code != 0) {
       System.exit(code);
     }
+  }
+
+  /** The job an argument list names (its first word that is not an option), or null for none. */
+  static String jobName(String[] args) {
+    for (String arg : args) {
+      if (!arg.startsWith("-")) {
+        return arg.equals("help") ? null : arg;
+      }
+    }
+    return null;
   }
 
   /** Parses and runs one job; returns its exit code instead of exiting, so tests can call it. */
@@ -52,13 +66,30 @@ public final class PerfLab implements Callable<Integer> {
     return ExitCode.BAD_INPUT.code();
   }
 
+  /** Whether Delta refused a commit because another writer committed first (anywhere in the cause chain). */
+  static boolean concurrentModification(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof org.apache.spark.sql.delta.DeltaConcurrentModificationException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static int onFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
     if (e instanceof BadInputException) {
       System.err.println(e.getMessage());
       return ExitCode.BAD_INPUT.code();
     }
     LOG.error("PerfLab job {} failed", commandLine.getCommandName(), e);
-    System.err.println("Cannot complete " + commandLine.getCommandName() + ": " + e);
+    if (e instanceof org.perflab.storage.OutputLock.HeldException) {
+      System.err.println(e.getMessage());
+    } else if (concurrentModification(e)) {
+      System.err.println("Cannot " + commandLine.getCommandName() + ": another writer changed the tables at the same"
+          + " time (" + e.getClass().getSimpleName() + "; rerun " + commandLine.getCommandName() + ")");
+    } else {
+      System.err.println("Cannot complete " + commandLine.getCommandName() + ": " + e);
+    }
     return ExitCode.FAILURE.code();
   }
 }

@@ -7,10 +7,12 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.perflab.errors.BadInputException;
+import org.perflab.storage.DeltaSessions;
+import org.perflab.storage.TableStore;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelReader;
 import org.perflab.sweep.BestPoint;
@@ -133,7 +135,7 @@ public final class SweepJob implements Callable<Integer> {
   int partitionsPerPoint;
 
   @Option(names = "--output", required = true, paramLabel = "DIR",
-      description = "Output root; writes DIR/sweep_results and DIR/sweep_best (Parquet, replaced).")
+      description = "Output root; writes DIR/sweep_results and DIR/sweep_best (Delta; the swept log's rows are replaced).")
   String output;
 
   @Override
@@ -141,7 +143,7 @@ public final class SweepJob implements Callable<Integer> {
     Options options = new Options(model, grid, executors, cores, memoryGb, replications, apps, targetCi, seed,
         taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, appId);
     Sweep fromFile = options.model() != null ? plan(options) : null;
-    SparkSession spark = SparkSession.builder().appName("perflab sweep").getOrCreate();
+    SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
     try {
       Sweep sweep = fromFile != null ? fromFile : plan(options, dagModel(spark, options.dagModels(), options.appId()));
       Summary summary = run(spark, sweep, options);
@@ -172,12 +174,20 @@ public final class SweepJob implements Callable<Integer> {
 
   /** The model of {@code appId} in the {@code dag_models} table under {@code dir} (its last OK attempt). */
   static Model dagModel(SparkSession spark, String dir, String appId) {
-    List<Row> rows = spark.read().parquet(dir)
+    List<Row> rows = spark.read().format("delta").load(dir)
         .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
         .orderBy(functions.col("app_attempt_id").desc()).select("model_json").limit(1).collectAsList();
     BadInputException.require(!rows.isEmpty(), "Cannot sweep: %s has no model of application %s (status OK)", dir,
         appId);
     return ModelReader.parse(rows.get(0).getString(0), dir + " (" + appId + ")");
+  }
+
+  /** The log of {@code appId}'s model in the {@code dag_models} table under {@code dir}. */
+  static String dagModelLogId(SparkSession spark, String dir, String appId) {
+    List<Row> rows = spark.read().format("delta").load(dir)
+        .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
+        .orderBy(functions.col("app_attempt_id").desc()).select("log_id").limit(1).collectAsList();
+    return rows.isEmpty() ? null : rows.get(0).getString(0);
   }
 
   /** Runs the trials on Spark, writes both tables, and returns what was done. */
@@ -187,13 +197,28 @@ public final class SweepJob implements Callable<Integer> {
     if (options.deadlineS() != null && best.stream().noneMatch(b -> b.kind() == BestPoint.Kind.DEADLINE)) {
       LOG.warn("No grid point meets the deadline of {} s by {}", options.deadlineS(), options.deadlineStat());
     }
-    spark.createDataFrame(SweepTables.resultRows(results), SweepTables.RESULTS).coalesce(1)
-        .write().mode(SaveMode.Overwrite).parquet(options.output() + "/sweep_results");
-    spark.createDataFrame(SweepTables.bestRows(best), SweepTables.BEST).coalesce(1)
-        .write().mode(SaveMode.Overwrite).parquet(options.output() + "/sweep_best");
+    String logId = options.dagModels() == null ? null : dagModelLogId(spark, options.dagModels(), options.appId());
+    TableStore out = new TableStore(spark, options.output());
+    writeReplacingLog(out, SweepTables.RESULTS_TABLE,
+        spark.createDataFrame(SweepTables.resultRows(results, logId), SweepTables.RESULTS).coalesce(1), logId);
+    writeReplacingLog(out, SweepTables.BEST_TABLE,
+        spark.createDataFrame(SweepTables.bestRows(best, logId), SweepTables.BEST).coalesce(1), logId);
     long apps = results.stream().mapToLong(PointResult::applications).sum();
     long tasks = results.stream().mapToLong(PointResult::tasks).sum();
     return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);
+  }
+
+  /**
+   * Replaces the sweep rows of the swept log ({@code log_id} null for a model file) in one commit; other logs'
+   * sweeps stay.
+   */
+  private static void writeReplacingLog(TableStore out, String table, Dataset<Row> rows, String logId) {
+    out.create(table, rows.schema());
+    if (logId == null) {
+      out.replaceWhere(table, rows, "log_id IS NULL");
+    } else {
+      out.replaceLogs(table, rows, List.of(logId));
+    }
   }
 
   /**

@@ -13,7 +13,11 @@ import org.perflab.sweep.PointResult;
 final class SweepTables {
   private SweepTables() {}
 
+  static final String RESULTS_TABLE = "sweep_results";
+  static final String BEST_TABLE = "sweep_best";
+
   static final StructType RESULTS = new StructType(new StructField[] {
+    field("log_id", DataTypes.StringType, true),
     field("executors", DataTypes.IntegerType, false),
     field("cores_per_executor", DataTypes.IntegerType, false),
     field("executor_memory_gb", DataTypes.DoubleType, true),
@@ -37,6 +41,7 @@ final class SweepTables {
   });
 
   static final StructType BEST = new StructType(new StructField[] {
+    field("log_id", DataTypes.StringType, true),
     field("kind", DataTypes.StringType, false),
     field("statistic", DataTypes.StringType, false),
     field("deadline_s", DataTypes.DoubleType, true),
@@ -51,27 +56,28 @@ final class SweepTables {
     field("gb_hours", DataTypes.DoubleType, true),
   });
 
-  static Row resultRow(PointResult r) {
-    return RowFactory.create(r.point().executors(), r.point().coresPerExecutor(), memory(r), r.taskCpus(), r.slots(),
+  static Row resultRow(PointResult r, String logId) {
+    return RowFactory.create(logId, r.point().executors(), r.point().coresPerExecutor(), memory(r), r.taskCpus(), r.slots(),
         r.rule(), r.replications(), r.applications(), r.tasks(), r.meanS(), r.stdS(), r.ciLowS(), r.ciHighS(),
         r.p50S(), r.p90S(), r.p99S(), r.coreHours(), r.memoryInGrid() ? r.gbHours() : null, r.baseSeed(),
         r.trialSeeds());
   }
 
-  static Row bestRow(BestPoint b) {
+  static Row bestRow(BestPoint b, String logId) {
     PointResult r = b.result();
-    return RowFactory.create(lower(b.kind().name()), lower(b.statistic().name()),
+    return RowFactory.create(logId, lower(b.kind().name()), lower(b.statistic().name()),
         b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(), r.point().executors(),
         r.point().coresPerExecutor(), memory(r), r.slots(), r.meanS(), r.p90S(), r.coreHours(),
         r.memoryInGrid() ? r.gbHours() : null);
   }
 
-  static List<Row> resultRows(List<PointResult> results) {
-    return results.stream().map(SweepTables::resultRow).toList();
+  /** The rows of a sweep of the model of log {@code logId} (null for a model file). */
+  static List<Row> resultRows(List<PointResult> results, String logId) {
+    return results.stream().map(r -> resultRow(r, logId)).toList();
   }
 
-  static List<Row> bestRows(List<BestPoint> best) {
-    return best.stream().map(SweepTables::bestRow).toList();
+  static List<Row> bestRows(List<BestPoint> best, String logId) {
+    return best.stream().map(b -> bestRow(b, logId)).toList();
   }
 
   private static Double memory(PointResult r) {

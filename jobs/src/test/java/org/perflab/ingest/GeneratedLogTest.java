@@ -26,6 +26,7 @@ import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.storage.TableStore;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.table.Table;
 import org.perflab.testing.HistoryServerComparison;
@@ -82,7 +83,7 @@ class GeneratedLogTest {
   static void runApplicationWithEventLogging() {
     SparkSession.getActiveSession().foreach(session -> { session.stop(); return null; });
     SparkSession.getDefaultSession().foreach(session -> { session.stop(); return null; });
-    SparkSession spark = SparkSession.builder()
+    SparkSession spark = org.perflab.storage.DeltaSessions.builder("perflab-tests")
         .master("local[2,2]") // two task attempts, so one task can fail and be retried
         .appName("perflab-generated-log")
         .config("spark.ui.enabled", "false")

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.storage.TableStore;
 import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.eventlog.source.Codec;
 import org.perflab.jobs.PerfLab;

@@ -18,6 +18,7 @@ import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.storage.TableStore;
 import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.eventlog.fixture.LogMutations;
 import org.perflab.eventlog.fixture.MutatedLines;

@@ -18,6 +18,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.storage.TableStore;
 import org.perflab.errors.BadInputException;
 import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.eventlog.redact.Redactor;
@@ -148,17 +149,41 @@ class IngestTest {
   @Test
   void runKilledBeforeItsStatusWasWrittenIsCompletedByTheNextRun() throws IOException {
     Path archive = Files.createDirectories(temp.resolve("archive"));
-    Files.copy(SharedData.sparkEvents().resolve("local-1422981780767"), archive.resolve("local-1422981780767"));
+    Path log = archive.resolve("local-1422981780767");
+    Files.copy(SharedData.sparkEvents().resolve("local-1422981780767"), log);
     Path output = temp.resolve("out");
     ingest(List.of(archive.toString()), output, true);
-    // A run killed after writing the data tables but before ingest_status, its commit marker, leaves this state.
+    // A run killed after committing the data tables but before ingest_status, its last commit, leaves its journal
+    // and no status row: the data rows are there, the status is not.
     org.apache.commons.io.FileUtils.deleteDirectory(output.resolve("ingest_status").toFile());
+    String logId = org.perflab.eventlog.source.EventLogSource.logIdOf("file:" + log.toAbsolutePath());
+    Files.createDirectories(output.resolve(PendingRuns.DIRECTORY));
+    Files.writeString(output.resolve(PendingRuns.DIRECTORY).resolve("20260101T000000000Z-000000"), logId);
 
     IngestSummary next = ingest(List.of(archive.toString()), output, true);
 
     assertThat(next.logsParsed()).isEqualTo(1);
     assertThat(table(output, Table.TASKS).count()).isEqualTo(32);
+    assertThat(table(output, Table.APPLICATIONS).count()).isEqualTo(1);
     assertThat(table(output, Table.INGEST_STATUS).count()).isEqualTo(1);
+    assertThat(Files.list(output.resolve(PendingRuns.DIRECTORY)).count()).isZero();
+  }
+
+  @Test
+  void everyStatusRowCarriesItsRunIdAndRunIdsSortInRunOrder() throws IOException {
+    Path archive = Files.createDirectories(temp.resolve("archive"));
+    Path log = SharedData.sparkEvents().resolve("local-1422981780767");
+    Files.copy(log, archive.resolve("local-1422981780767"));
+    Path output = temp.resolve("out");
+    IngestSummary first = ingest(List.of(archive.toString()), output, true);
+    LogFixtures.copyWithAppId(log, archive, "local-9999");
+    IngestSummary second = ingest(List.of(archive.toString()), output, true);
+
+    assertThat(second.runId()).isGreaterThan(first.runId());
+    List<Row> changed = table(output, Table.INGEST_STATUS).filter("run_id > '" + first.runId() + "'").collectAsList();
+    assertThat(changed).hasSize(1);
+    assertThat(changed.get(0).<String>getAs("log_path")).endsWith("local-9999");
+    assertThat(table(output, Table.INGEST_STATUS).filter("run_id = '" + first.runId() + "'").count()).isEqualTo(1);
   }
 
   @Test

@@ -10,7 +10,7 @@ public final class SparkTestSession {
 
   public static synchronized SparkSession get() {
     if (spark == null || spark.sparkContext().isStopped()) {
-      spark = SparkSession.builder()
+      spark = org.perflab.storage.DeltaSessions.builder("perflab-tests")
           .master("local[2]")
           .appName("perflab-tests")
           .config("spark.ui.enabled", "false")

@@ -40,7 +40,7 @@ class CorpusIngestIT {
 
   @BeforeAll
   static void startSpark() {
-    spark = SparkSession.builder().master("local[2]").appName("CorpusIngestIT")
+    spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("CorpusIngestIT")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
   }
 
@@ -77,7 +77,7 @@ class CorpusIngestIT {
   }
 
   private static org.apache.spark.sql.Dataset<Row> table(Path temp, String name) {
-    return spark.read().parquet(temp.resolve("tables").resolve(name).toString());
+    return spark.read().format("delta").load(temp.resolve("tables").resolve(name).toString());
   }
 
   @Test

@@ -55,7 +55,7 @@ class ModelJobTest {
     for (int slots : SLOTS) {
       runSleepApplication(slots, logs);
     }
-    spark = SparkSession.builder().master("local[2]").appName("ModelJobTest")
+    spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("ModelJobTest")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.sql.shuffle.partitions", "2").getOrCreate();
     new Ingest(spark, new IngestOptions(List.of(logs.toString()), dir.resolve("tables").toString(), false,
@@ -114,7 +114,7 @@ class ModelJobTest {
 
   @Test
   void buildsOneModelPerRunWithItsSlotsAndDriverTime() {
-    List<Row> models = spark.read().parquet(dir.resolve("out/dag_models").toString()).orderBy("slots")
+    List<Row> models = spark.read().format("delta").load(dir.resolve("out/dag_models").toString()).orderBy("slots")
         .collectAsList();
     assertThat(models).extracting(r -> r.<Integer>getAs("slots")).containsExactly(1, 2, 2, 4);
     assertThat(models).extracting(r -> r.<String>getAs("status")).containsOnly("OK");
@@ -150,7 +150,7 @@ class ModelJobTest {
     assertThat(forkJoin).isPositive();
     assertThat(predictions).allSatisfy(p -> assertThat(p.taskPrecedenceS()).isPositive().isFinite());
     assertThat(stdout).containsPattern("model: workload=sleep-model-test predictions=10 mape_simulator_pct=\\d");
-    List<Row> rows = spark.read().parquet(dir.resolve("out/model_predictions").toString()).collectAsList();
+    List<Row> rows = spark.read().format("delta").load(dir.resolve("out/model_predictions").toString()).collectAsList();
     assertThat(rows).hasSize(10);
     assertThat(rows).allSatisfy(r -> assertThat(r.<Integer>getAs("from_slots")).isNotEqualTo(r.getAs("to_slots")));
   }
@@ -180,7 +180,7 @@ class ModelJobTest {
     ModelJob.Summary empirical = ModelJob.run(spark, new ModelJob.Options(dir.resolve("tables").toString(),
         dir.resolve("empirical").toString(), SampleMode.EMPIRICAL, 20, false, 1L));
     assertThat(empirical.models()).isEqualTo(4);
-    List<Row> models = spark.read().parquet(dir.resolve("empirical/dag_models").toString()).orderBy("slots")
+    List<Row> models = spark.read().format("delta").load(dir.resolve("empirical/dag_models").toString()).orderBy("slots")
         .collectAsList();
     for (Row r : models) {
       Model m = ModelReader.parse(r.getAs("model_json"), r.getAs("app_id"));

@@ -53,7 +53,9 @@ class NightlyIT {
     assertThat(result.stdout()).containsPattern("(?m)^ingest +exit +0 ");
     assertThat(result.stderr()).contains("start ingest").contains("end ingest: exit 0");
     assertThat(output.resolve("ingest_status")).isDirectory();
-    assertThat(output.resolve("applications")).isDirectory();
+    assertThat(output.resolve("applications/_delta_log")).isDirectory();
+    assertThat(result.stdout()).containsPattern("(?m)^maintain +exit +0 ");
+    assertThat(output.resolve("_perflab_lock")).doesNotExist();
     if (PerfLab.commandLine().getSubcommands().containsKey("model")) {
       // model reads the ingest tables from the output root and writes its own next to them.
       assertThat(result.stdout()).containsPattern("(?m)^model +exit +0 ");

@@ -35,7 +35,7 @@ class SweepJobTest {
 
   @BeforeAll
   static void startSparkAndSweep() throws Exception {
-    spark = SparkSession.builder().master("local[2]").appName("SweepJobTest")
+    spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("SweepJobTest")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.sql.shuffle.partitions", "2").getOrCreate();
     Path model = Files.writeString(shared.resolve("m.json"), MODEL);
@@ -56,7 +56,7 @@ class SweepJobTest {
   }
 
   private static List<Row> table(Path out, String name) {
-    return spark.read().parquet(out.resolve(name).toString())
+    return spark.read().format("delta").load(out.resolve(name).toString())
         .orderBy("executors", "cores_per_executor").collectAsList();
   }
 
@@ -87,7 +87,7 @@ class SweepJobTest {
   @Test
   void bestHoldsTheParetoFrontAndTheCheapestPointMeetingTheDeadline() {
     SweepJob.Summary summary = summaryOne;
-    List<Row> best = spark.read().parquet(shared.resolve("one/sweep_best").toString()).collectAsList();
+    List<Row> best = spark.read().format("delta").load(shared.resolve("one/sweep_best").toString()).collectAsList();
     PointResult expected = Sweep.cheapestMeeting(summary.results(), 100.0, Statistic.P90).orElseThrow();
     Row deadline = best.stream().filter(r -> r.getAs("kind").equals("deadline")).findFirst().orElseThrow();
     assertThat(deadline.<Integer>getAs("slots")).isEqualTo(expected.slots());
@@ -107,7 +107,7 @@ class SweepJobTest {
         null);
     SweepJob.run(spark, SweepJob.plan(options), options);
 
-    List<Row> rows = spark.read().parquet(dir.resolve("out/sweep_results").toString())
+    List<Row> rows = spark.read().format("delta").load(dir.resolve("out/sweep_results").toString())
         .orderBy("executor_memory_gb").collectAsList();
     assertThat(rows).hasSize(2);
     Row eight = rows.get(1);

@@ -46,7 +46,7 @@ public final class LargeLogBenchmark {
     System.out.printf(Locale.ROOT, "log: %s, %.0f MB plain%n", log, written / 1e6);
     System.out.printf(Locale.ROOT, "max heap: %.0f MB%n", Runtime.getRuntime().maxMemory() / 1e6);
 
-    SparkSession spark = SparkSession.builder().master("local[2]").appName("LargeLogBenchmark")
+    SparkSession spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("LargeLogBenchmark")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.sql.shuffle.partitions", "2").getOrCreate();
     resetPeaks();
@@ -54,7 +54,7 @@ public final class LargeLogBenchmark {
     IngestSummary summary = new Ingest(spark, new IngestOptions(List.of(log.getParent().toString()),
         dir.resolve("tables").toString(), false, Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
     double seconds = (System.nanoTime() - start) / 1e9;
-    long tasks = spark.read().parquet(dir.resolve("tables/tasks").toString()).count();
+    long tasks = spark.read().format("delta").load(dir.resolve("tables/tasks").toString()).count();
     System.out.println(summary);
     System.out.printf(Locale.ROOT, "ingested %d task rows from %.0f MB in %.1f s (%.1f MB/s); peak heap used %.0f MB"
         + " of %.0f MB%n", tasks, written / 1e6, seconds, written / 1e6 / seconds, peakHeap() / 1e6,

@@ -56,7 +56,7 @@ public final class ArchiveBenchmark {
   }
 
   private static void run(Archive archive, Path output, double buildSeconds) throws IOException, InterruptedException {
-    SparkSession spark = SparkSession.builder().master("local[2]").appName("ArchiveBenchmark")
+    SparkSession spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("ArchiveBenchmark")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     try {

@@ -1,0 +1,81 @@
+package org.perflab.jobs;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.errors.BadInputException;
+import org.perflab.storage.DeltaSessions;
+import org.perflab.storage.Maintenance;
+import org.perflab.storage.OutputLock;
+import org.perflab.storage.TableStore;
+import org.perflab.storage.TestPause;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code perflab maintain}: keeps every table under an output root to a bounded number of files, with
+ * {@code OPTIMIZE} and {@code VACUUM}. The nightly pipeline runs it after ingest. Options: docs/jobs.md.
+ */
+@Command(
+    name = "maintain",
+    mixinStandardHelpOptions = true,
+    description = "Compact (OPTIMIZE) and VACUUM every Delta table under an output root.")
+public final class MaintainJob implements Callable<Integer> {
+
+  /**
+   * The options of {@code maintain}.
+   *
+   * @param output the output root whose tables are maintained
+   * @param retention VACUUM's retention: files no version younger than this reads are deleted; null skips VACUUM
+   */
+  public record Options(String output, Duration retention) {
+    public Options {
+      BadInputException.require(retention == null || !retention.isNegative(),
+          "Cannot maintain: --retention-hours must be >= 0 (%s)", retention);
+    }
+  }
+
+  @Option(names = "--output", required = true, paramLabel = "DIR", description = "Output root of the tables.")
+  String output;
+
+  @Option(names = "--retention-hours", defaultValue = "168", paramLabel = "HOURS",
+      description = "VACUUM retention: older versions stay readable (time travel) this long. Default: "
+          + "${DEFAULT-VALUE} (7 days).")
+  double retentionHours;
+
+  @Option(names = "--no-vacuum", description = "Only compact; delete no files.")
+  boolean noVacuum;
+
+  @Override
+  public Integer call() {
+    BadInputException.require(retentionHours >= 0 && Double.isFinite(retentionHours),
+        "Cannot maintain: --retention-hours must be >= 0 (%s)", retentionHours);
+    Options options = new Options(output,
+        noVacuum ? null : Duration.ofMillis(Math.round(retentionHours * 3_600_000)));
+    SparkSession spark = DeltaSessions.builder("perflab maintain").getOrCreate();
+    try {
+      List<Maintenance.Outcome> outcomes = run(spark, options, Clock.systemUTC());
+      for (Maintenance.Outcome o : outcomes) {
+        System.out.printf("maintain: %s files %d -> %d, bytes %d -> %d%s%n", o.table(), o.before().files(),
+            o.after().files(), o.before().bytes(), o.after().bytes(), o.vacuumed() ? ", vacuumed" : "");
+      }
+      System.out.printf("maintain: %d tables under %s%n", outcomes.size(), options.output());
+      return ExitCode.SUCCESS.code();
+    } finally {
+      spark.stop();
+    }
+  }
+
+  /** Maintains every table under the root while holding its lock. */
+  static List<Maintenance.Outcome> run(SparkSession spark, Options options, Clock clock) {
+    TableStore store = new TableStore(spark, options.output());
+    BadInputException.require(!store.tableDirectories().isEmpty(),
+        "Cannot maintain: no tables under %s (run perflab ingest --output %s first)", options.output(),
+        options.output());
+    try (OutputLock lock = OutputLock.acquire(store.fileSystem(), store.root(), "maintain", clock)) {
+      return new Maintenance(spark, store).maintainAll(options.retention(), TestPause.fromEnvironment());
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package org.perflab.storage;
+
+import io.delta.tables.DeltaTable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.errors.BadInputException;
+
+/**
+ * Keeps a table's file count bounded: {@code OPTIMIZE} bin-packs files smaller than
+ * {@link DeltaSessions#TARGET_FILE_BYTES} into files of about that size, and {@code VACUUM} deletes files that no
+ * version within the retention reads. Neither changes what the current version holds.
+ */
+public final class Maintenance {
+  /** {@code VACUUM}'s default retention, and Delta's own default: 7 days. */
+  public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
+
+  private final SparkSession spark;
+  private final TableStore store;
+
+  public Maintenance(SparkSession spark, TableStore store) {
+    this.spark = spark;
+    this.store = store;
+  }
+
+  /** One table's maintenance: files of its current version before and after, and whether it was vacuumed. */
+  public record Outcome(String table, FileStats before, FileStats after, boolean vacuumed) {}
+
+  /**
+   * OPTIMIZE and then VACUUM (with {@code retention}; none when null) every Delta table under the root, in name
+   * order. Each step is its own Delta commit, so a run killed midway leaves every table readable.
+   */
+  public List<Outcome> maintainAll(Duration retention, TestPause pause) {
+    List<Outcome> outcomes = new ArrayList<>();
+    List<String> tables = new ArrayList<>(store.tableDirectories());
+    Collections.sort(tables);
+    for (String table : tables) {
+      if (!store.exists(table)) {
+        continue;
+      }
+      FileStats before = fileStats(table);
+      compact(table);
+      pause.at(TestPause.Point.DURING_MAINTENANCE);
+      if (retention != null) {
+        vacuum(table, retention);
+      }
+      outcomes.add(new Outcome(table, before, fileStats(table), retention != null));
+    }
+    return outcomes;
+  }
+
+  /** Files and bytes of a table's current version (not files removed and waiting for {@code VACUUM}). */
+  public record FileStats(long files, long bytes) {}
+
+  public FileStats fileStats(String table) {
+    Row detail = DeltaTable.forPath(spark, store.path(table).toString()).detail()
+        .select("numFiles", "sizeInBytes").first();
+    return new FileStats(detail.getLong(0), detail.getLong(1));
+  }
+
+  /** {@code OPTIMIZE}: bin-packs small files; a no-op when there is nothing to pack. */
+  public void compact(String table) {
+    DeltaTable.forPath(spark, store.path(table).toString()).optimize().executeCompaction();
+  }
+
+  /**
+   * {@code VACUUM} with {@code retention}: deletes files no version younger than it reads. Below Delta's 7-day safety
+   * check the check is turned off for this session, since the caller asked for it.
+   */
+  public void vacuum(String table, Duration retention) {
+    BadInputException.require(!retention.isNegative(),
+        "Cannot vacuum: the retention must not be negative (%s)", retention);
+    if (retention.compareTo(DEFAULT_RETENTION) < 0) {
+      spark.conf().set("spark.databricks.delta.retentionDurationCheck.enabled", "false");
+    }
+    DeltaTable.forPath(spark, store.path(table).toString()).vacuum(retention.toMillis() / 3_600_000.0);
+  }
+}

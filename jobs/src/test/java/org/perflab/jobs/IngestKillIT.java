@@ -1,0 +1,205 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.commons.io.FileUtils;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perflab.ingest.SparkTestSession;
+import org.perflab.storage.OutputLock;
+import org.perflab.storage.TableStore;
+import org.perflab.storage.TestPause;
+import org.perflab.table.Table;
+
+/**
+ * A real {@code submit/perflab} child process killed with SIGKILL during parsing, between two table commits and
+ * during maintenance; and two ingests into one root at once. After a rerun, every table equals one clean run: no
+ * duplicate row, no missing log, no unreadable table.
+ */
+class IngestKillIT {
+  private static final Duration TIMEOUT = Duration.ofMinutes(4);
+  private static final Path REPOSITORY = Scripts.repository();
+  private static final String PERFLAB = REPOSITORY.resolve("submit/perflab").toString();
+  /** Columns that differ between two runs of the same logs by design. */
+  private static final List<String> PER_RUN = List.of("ingested_at_ms", "run_id");
+
+  @TempDir static Path temp;
+  private static Path archive;
+  private static Path clean;
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void cleanRun() throws Exception {
+    archive = Files.createDirectories(temp.resolve("archive"));
+    FileUtils.copyDirectory(REPOSITORY.resolve("samples/spark-events").toFile(), archive.toFile());
+    clean = temp.resolve("clean");
+    Scripts.Result result = ingest(clean, Map.of());
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    spark = SparkTestSession.get();
+  }
+
+  @AfterAll
+  static void stopSpark() {
+    if (spark != null) {
+      spark.stop();
+    }
+  }
+
+  @Test
+  void killedWhileParsingThenRerunEqualsOneCleanRun() throws Exception {
+    Path out = temp.resolve("killed-parse");
+    killAt(TestPause.Point.AFTER_PARSE, "ingest", out);
+
+    Scripts.Result rerun = ingest(out, Map.of());
+
+    assertThat(rerun.exitCode()).as(rerun.output()).isZero();
+    assertTablesEqualCleanRun(out);
+  }
+
+  @Test
+  void killedBetweenTwoTableCommitsThenRerunEqualsOneCleanRun() throws Exception {
+    Path out = temp.resolve("killed-commits");
+    killAt(TestPause.Point.BETWEEN_COMMITS, "ingest", out);
+    assertThat(out.resolve("_perflab_ingest/pending")).isNotEmptyDirectory();
+
+    Scripts.Result rerun = ingest(out, Map.of());
+
+    assertThat(rerun.exitCode()).as(rerun.output()).isZero();
+    assertThat(rerun.stdout()).contains("parsed");
+    assertTablesEqualCleanRun(out);
+    assertThat(out.resolve("_perflab_ingest/pending")).isEmptyDirectory();
+    assertThat(out.resolve(OutputLock.FILE_NAME)).doesNotExist();
+  }
+
+  @Test
+  void killedDuringMaintenanceThenRerunEqualsOneCleanRun() throws Exception {
+    Path out = temp.resolve("killed-maintenance");
+    Scripts.Result first = ingest(out, Map.of());
+    assertThat(first.exitCode()).as(first.output()).isZero();
+    killAt(TestPause.Point.DURING_MAINTENANCE, "maintain", out);
+
+    Scripts.Result rerun = Scripts.run(temp, Map.of(), TIMEOUT, PERFLAB, "--master", "local[2]", "maintain",
+        "--output", out.toString());
+
+    assertThat(rerun.exitCode()).as(rerun.output()).isZero();
+    assertThat(rerun.stdout()).contains("maintain: tasks files");
+    assertTablesEqualCleanRun(out);
+  }
+
+  @Test
+  void twoIngestsAtOnceLeaveNoDuplicate() throws Exception {
+    Path out = temp.resolve("concurrent");
+    Process one = start(out, Map.of(), temp.resolve("one.err"));
+    Process two = start(out, Map.of(), temp.resolve("two.err"));
+    int first = waitFor(one);
+    int second = waitFor(two);
+    String errors = Files.readString(temp.resolve("one.err")) + Files.readString(temp.resolve("two.err"));
+
+    // Either both commit, one after the other, or one stops at once with exit 1, naming the holder of the root.
+    assertThat(List.of(first, second)).as(errors).contains(0).allMatch(code -> code == 0 || code == 1);
+    if (first == 1 || second == 1) {
+      assertThat(errors).contains("another PerfLab run holds the output root").contains("rerun");
+      Scripts.Result rerun = ingest(out, Map.of());
+      assertThat(rerun.exitCode()).as(rerun.output()).isZero();
+    }
+    assertTablesEqualCleanRun(out);
+  }
+
+  /** Runs {@code job} with the pause hook at {@code point}, waits until it pauses there, and SIGKILLs it. */
+  private static void killAt(TestPause.Point point, String job, Path out) throws Exception {
+    Path err = temp.resolve(point + ".err");
+    Map<String, String> env = Map.of(TestPause.VARIABLE, point.name());
+    Process process = "ingest".equals(job) ? start(out, env, err) : startMaintain(out, env, err);
+    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    while (!Files.readString(err, StandardCharsets.UTF_8).contains("PERFLAB_TEST_PAUSED " + point)) {
+      assertThat(process.isAlive()).as("%s ended before pausing at %s: %s", job, point, Files.readString(err))
+          .isTrue();
+      assertThat(System.nanoTime()).as("pause at " + point).isLessThan(deadline);
+      Thread.sleep(200);
+    }
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+    assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+  }
+
+  private static Scripts.Result ingest(Path out, Map<String, String> env) throws Exception {
+    return Scripts.run(temp, env, TIMEOUT, PERFLAB, "--master", "local[2]", "ingest", "--incremental",
+        "--input", archive.toString(), "--output", out.toString());
+  }
+
+  private static Process start(Path out, Map<String, String> env, Path err) throws IOException {
+    return launch(env, err, PERFLAB, "--master", "local[2]", "ingest", "--incremental", "--input",
+        archive.toString(), "--output", out.toString());
+  }
+
+  private static Process startMaintain(Path out, Map<String, String> env, Path err) throws IOException {
+    return launch(env, err, PERFLAB, "--master", "local[2]", "maintain", "--output", out.toString());
+  }
+
+  private static Process launch(Map<String, String> env, Path err, String... command) throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command))).directory(temp.toFile())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());
+    builder.environment().remove("SPARK_HOME");
+    builder.environment().putAll(env);
+    return builder.start();
+  }
+
+  private static int waitFor(Process process) throws InterruptedException {
+    if (!process.waitFor(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      throw new AssertionError("ingest did not finish within " + TIMEOUT);
+    }
+    return process.exitValue();
+  }
+
+  /** Every table under {@code out} holds exactly the clean run's rows, as multisets, less the per-run columns. */
+  private static void assertTablesEqualCleanRun(Path out) {
+    TableStore expected = new TableStore(spark, clean.toString());
+    TableStore actual = new TableStore(spark, out.toString());
+    for (Table table : Table.values()) {
+      Dataset<Row> want = comparable(expected.read(table).orElseThrow());
+      Dataset<Row> got = comparable(actual.read(table).orElseThrow());
+      assertThat(got.count()).as(table.tableName() + " rows").isEqualTo(want.count());
+      assertThat(got.exceptAll(want).count()).as(table.tableName() + " rows not in the clean run").isZero();
+      assertThat(want.exceptAll(got).count()).as(table.tableName() + " rows missing").isZero();
+    }
+    try (Stream<Path> left = Files.list(out.resolve("_perflab_ingest/pending"))) {
+      assertThat(left).as("unfinished runs").isEmpty();
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static Dataset<Row> comparable(Dataset<Row> rows) {
+    Dataset<Row> kept = rows;
+    for (String column : PER_RUN) {
+      if (List.of(rows.columns()).contains(column)) {
+        kept = kept.drop(column);
+      }
+    }
+    // Maps cannot be compared by exceptAll; their sorted entries can.
+    for (org.apache.spark.sql.types.StructField field : kept.schema().fields()) {
+      if (field.dataType() instanceof org.apache.spark.sql.types.MapType) {
+        kept = kept.withColumn(field.name(), org.apache.spark.sql.functions.array_sort(
+            org.apache.spark.sql.functions.map_entries(org.apache.spark.sql.functions.col(field.name()))));
+      }
+    }
+    return kept;
+  }
+}
