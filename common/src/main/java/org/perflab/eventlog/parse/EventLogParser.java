@@ -17,14 +17,15 @@ import org.perflab.table.TableRow;
  * grows with the number of stages, jobs and executors, never with the number of tasks or the size of the log.
  *
  * <p>Bad input never throws: a line that is not JSON, lacks the {@code Event} field or lacks a required field is
- * counted in the status row and skipped; an unknown event type is counted and skipped; a stream that cannot be decoded
- * ends the log with what was read so far.
+ * counted in the status row and skipped; an unknown event type is counted and skipped; a stream that cannot be decoded,
+ * or that a cut file ends early, ends the log with what was read so far.
  */
 public final class EventLogParser implements Iterator<TableRow> {
   private final LogIdentity log;
   private final Iterator<String> lines;
   private final BooleanSupplier lastLineTerminated;
   private final Clock clock;
+  private final Redactor redactor;
   private final LogHealth health = new LogHealth();
   private final ApplicationAccumulator app;
   private final SchedulerEvents scheduler;
@@ -53,6 +54,7 @@ public final class EventLogParser implements Iterator<TableRow> {
     this.lines = lines;
     this.lastLineTerminated = lastLineTerminated;
     this.clock = clock;
+    this.redactor = redactor;
     this.app = new ApplicationAccumulator(log.fallbackAppId(), log.sparkVersionHint());
     this.scheduler = new SchedulerEvents(app, health, redactor, pending::add);
   }
@@ -88,7 +90,8 @@ public final class EventLogParser implements Iterator<TableRow> {
       }
       line = lines.next();
     } catch (RuntimeException e) {
-      health.readFailure = e.getMessage() != null ? e.getMessage() : e.toString();
+      // The message names the part: its URI may carry a secret.
+      health.readFailure = redactor.redactText(e.getMessage() != null ? e.getMessage() : e.toString());
       finish();
       return;
     }

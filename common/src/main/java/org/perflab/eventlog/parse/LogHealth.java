@@ -10,6 +10,7 @@ import org.perflab.table.TableRow;
 /** What went wrong while reading one log, and the status it earns. */
 final class LogHealth {
   static final int MAX_BAD_LINE_NUMBERS = 10;
+  private static final String CANNOT_READ = "Cannot read event log";
 
   long events;
   long unknownEvents;
@@ -17,7 +18,7 @@ final class LogHealth {
   final List<Long> firstBadLines = new ArrayList<>();
   final Map<String, Long> problems = new TreeMap<>();
   boolean truncatedLastLine;
-  /** Why reading stopped early (an undecodable stream), or null. */
+  /** Why reading stopped early (an undecodable or truncated stream), or null. */
   String readFailure;
   long stagesMissingTasks;
   long taskEndsWithoutStart;
@@ -37,9 +38,7 @@ final class LogHealth {
   /** OK, PARTIAL or FAILED, and the reason when not OK. */
   String[] statusAndReason() {
     if (events == 0) {
-      String reason = readFailure != null ? readFailure : badLines > 0 ? "no valid event among " + badLines
-          + " lines" : "empty log";
-      return new String[] {"FAILED", "Cannot read event log: " + reason};
+      return new String[] {"FAILED", failure()};
     }
     List<String> reasons = new ArrayList<>();
     if (readFailure != null) {
@@ -59,6 +58,16 @@ final class LogHealth {
     return reasons.isEmpty()
         ? new String[] {"OK", null}
         : new String[] {"PARTIAL", String.join("; ", reasons)};
+  }
+
+  /** Why a log without a single valid event failed, in the form {@code Cannot read event log...: <reason>}. */
+  private String failure() {
+    if (readFailure != null && readFailure.startsWith(CANNOT_READ)) {
+      return readFailure;
+    }
+    String reason = readFailure != null ? readFailure : badLines > 0 ? "no valid event among " + badLines
+        + " lines" : "empty log";
+    return CANNOT_READ + ": " + reason;
   }
 
   TableRow toRow(LogIdentity log, String sparkVersion, long ingestedAtMs) {

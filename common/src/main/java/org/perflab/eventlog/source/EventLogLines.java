@@ -5,13 +5,18 @@ import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
  * Streams the decompressed text of an event log line by line, across all its parts in order, in constant memory
  * (one read buffer plus the longest line). Lines are UTF-8; malformed bytes become U+FFFD. A line ends at
- * {@code '\n'} (a {@code '\r'} before it is dropped) or at the end of a part. Not thread-safe.
+ * {@code '\n'} (a {@code '\r'} before it is dropped) or at the end of a part.
+ *
+ * <p>Every compressed part is read to its end of stream: a part whose file ends before its stream does (a copy
+ * interrupted mid-transfer) gives its lines up to the cut, then fails; only the last part of an in-progress log may end
+ * anywhere, since its writer is still adding to it. Not thread-safe.
  */
 public final class EventLogLines implements AutoCloseable {
   /** The longest line accepted, in bytes: plan strings of tens of MB fit, a newline-free binary file does not. */
@@ -29,6 +34,10 @@ public final class EventLogLines implements AutoCloseable {
   private int nextPart;
   private String currentPart;
   private InputStream in;
+  /** The compressed bytes of the current part, or null for a plain one. */
+  private FramedInputStream framed;
+  /** Whether the current part's decoder has nothing more to give. */
+  private boolean drained;
   private long lineNumber;
   private boolean lastLineTerminated = true;
 
@@ -45,8 +54,10 @@ public final class EventLogLines implements AutoCloseable {
   /**
    * The next line without its terminator, or null at the end of the last part.
    *
-   * @throws IOException when a part cannot be read, or a compressed part cannot be decoded; the message reads
-   *     {@code Cannot decode <codec> stream: <reason> (<part>)}
+   * @throws IOException when a part cannot be read; when a compressed part cannot be decoded, with the message
+   *     {@code Cannot decode <codec> stream: <reason> (<part>)}; or after the last line of a compressed part whose
+   *     file ends before its stream does, with the message {@code Cannot read event log to its end: truncated
+   *     <codec> stream (after <n> compressed bytes of <part>)}, unless it is the last part of an in-progress log
    */
   public String nextLine() throws IOException {
     while (true) {
@@ -58,6 +69,7 @@ public final class EventLogLines implements AutoCloseable {
         lineNumber++;
         return text;
       }
+      requireEndOfStream();
       closePart();
     }
   }
@@ -92,7 +104,10 @@ public final class EventLogLines implements AutoCloseable {
     }
     currentPart = source.parts().get(nextPart++);
     Path path = new Path(currentPart);
-    PushbackInputStream raw = new PushbackInputStream(path.getFileSystem(conf).open(path), 1);
+    InputStream file = path.getFileSystem(conf).open(path);
+    StreamFraming framing = StreamFraming.of(source.codec());
+    framed = framing == null ? null : new FramedInputStream(file, framing);
+    PushbackInputStream raw = new PushbackInputStream(framed == null ? file : framed, 1);
     int first = raw.read();
     if (first < 0 || source.codec() == Codec.NONE) {
       // An empty part has no codec header to decode: it simply holds no lines.
@@ -106,8 +121,13 @@ public final class EventLogLines implements AutoCloseable {
     try {
       in = source.codec().decompress(raw);
     } catch (Exception e) { // Scala codecs may throw checked exceptions undeclared
-      raw.close();
-      throw decodeFailure(e);
+      if (!framed.cutShort()) {
+        raw.close();
+        throw decodeFailure(e);
+      }
+      // The file ends inside the stream's header: no lines, and requireEndOfStream() says why.
+      in = raw;
+      drained = true;
     }
     return true;
   }
@@ -175,14 +195,47 @@ public final class EventLogLines implements AutoCloseable {
     throw new IOException("Cannot read event log: the stream returns no data and no end (" + currentPart + ")");
   }
 
+  /** Up to a buffer of decoded bytes; -1 once the decoder ends or fails because the file ended inside its stream. */
   private int readChunk() throws IOException {
+    if (drained) {
+      return -1;
+    }
     try {
-      return in.read(buffer, 0, buffer.length);
+      int read = in.read(buffer, 0, readLength());
+      drained = read < 0;
+      return read;
     } catch (IOException | RuntimeException e) {
-      if (source.codec() == Codec.NONE) {
+      if (framed == null) {
         throw e;
       }
-      throw decodeFailure(e);
+      if (!framed.cutShort()) {
+        throw decodeFailure(e);
+      }
+      // The decoder could not finish the block the file cuts: what came before it is out, requireEndOfStream() follows.
+      drained = true;
+      return -1;
+    }
+  }
+
+  /**
+   * How many bytes to ask the decoder for: no more than it holds decoded, so that a read never spans two blocks. A
+   * decoder that fails on a block the file cuts would otherwise lose the bytes it had copied from the blocks before it
+   * in the same read.
+   */
+  private int readLength() throws IOException {
+    return framed == null ? buffer.length : Math.max(1, Math.min(buffer.length, in.available()));
+  }
+
+  /**
+   * Once the current part has given all its lines: fails when its file ended before its compressed stream did, unless
+   * it is the last part of an in-progress log, whose writer may be in the middle of a block.
+   */
+  private void requireEndOfStream() throws IOException {
+    boolean mayBeUnfinished = source.inProgress() && nextPart == source.parts().size();
+    if (framed != null && framed.cutShort() && !mayBeUnfinished) {
+      throw new IOException(String.format(Locale.ROOT,
+          "Cannot read event log to its end: truncated %s stream (after %,d compressed bytes of %s)",
+          source.codec().shortName(), framed.bytes(), currentPart));
     }
   }
 
@@ -204,6 +257,8 @@ public final class EventLogLines implements AutoCloseable {
   private void closePart() throws IOException {
     position = 0;
     limit = 0;
+    framed = null;
+    drained = false;
     if (in != null) {
       InputStream closing = in;
       in = null;

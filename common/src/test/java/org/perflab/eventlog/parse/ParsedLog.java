@@ -9,16 +9,21 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
 import org.perflab.eventlog.redact.Redactor;
+import org.perflab.table.KeyColumns;
 import org.perflab.table.Table;
 import org.perflab.table.TableRow;
 
-/** A plain local event log parsed in memory, its rows grouped by table; for tests. */
+/** An event log parsed in memory, its rows grouped by table; for tests. */
 public final class ParsedLog {
   public static final Clock FIXED_CLOCK = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
 
@@ -50,10 +55,14 @@ public final class ParsedLog {
   }
 
   public static ParsedLog parse(LogIdentity identity, List<String> lines, boolean lastLineTerminated) {
+    return collect(
+        new EventLogParser(identity, lines.iterator(), () -> lastLineTerminated, Redactor.defaults(), FIXED_CLOCK));
+  }
+
+  /** Groups rows, such as those of {@code EventLogReader.rows}, by table. */
+  public static ParsedLog collect(Iterator<TableRow> rows) {
     ParsedLog parsed = new ParsedLog();
-    EventLogParser parser =
-        new EventLogParser(identity, lines.iterator(), () -> lastLineTerminated, Redactor.defaults(), FIXED_CLOCK);
-    parser.forEachRemaining(row -> parsed.rows.get(row.table()).add(row));
+    rows.forEachRemaining(row -> parsed.rows.get(row.table()).add(row));
     return parsed;
   }
 
@@ -67,6 +76,47 @@ public final class ParsedLog {
 
   public TableRow application() {
     return rows.get(Table.APPLICATIONS).get(0);
+  }
+
+  /** Every table's rows but the status, each as {@link #text(TableRow)}, sorted: comparable across log paths. */
+  public Map<Table, List<String>> dataRows() {
+    Map<Table, List<String>> tables = new EnumMap<>(Table.class);
+    for (Table table : Table.values()) {
+      if (table != Table.INGEST_STATUS) {
+        tables.put(table, rows.get(table).stream().map(ParsedLog::text).sorted().toList());
+      }
+    }
+    return tables;
+  }
+
+  /** A row's values as text, without its log id (which names the file, not its content). */
+  public static String text(TableRow row) {
+    Object[] values = row.values().clone();
+    values[row.table().indexOf(KeyColumns.LOG_ID)] = null;
+    return canonical(values);
+  }
+
+  /** Arrays, lists and maps at any depth, element by element. */
+  private static String canonical(Object value) {
+    if (value instanceof Object[] array) {
+      return canonical(Arrays.asList(array));
+    }
+    if (value instanceof Row row) {
+      Object[] fields = new Object[row.length()];
+      Arrays.setAll(fields, row::get);
+      return canonical(fields);
+    }
+    if (value instanceof Iterable<?> list) {
+      StringBuilder text = new StringBuilder("[");
+      list.forEach(element -> text.append(canonical(element)).append(", "));
+      return text.append(']').toString();
+    }
+    if (value instanceof Map<?, ?> map) {
+      StringBuilder text = new StringBuilder("{");
+      new TreeMap<>(map).forEach((k, v) -> text.append(k).append('=').append(canonical(v)).append(", "));
+      return text.append('}').toString();
+    }
+    return String.valueOf(value);
   }
 
   /** Rows of a table as column getters, the shape {@code HistoryServerComparison} takes. */
