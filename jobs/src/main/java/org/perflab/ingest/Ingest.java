@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * Ingests event logs into the Delta tables: discovers logs, parses size-balanced groups of them on executors, drops
  * copies of an application attempt that another log holds better, and commits each table. New logs are appended;
  * logs that are re-ingested, superseded, or were being written by a killed run have their rows replaced in one
- * commit per table. {@code ingest_status} is committed last, so a reader that joins to it sees only complete logs,
+ * commit per table. {@code ingest_status} is committed last (its rows of this run's logs replaced), so a reader that joins to it sees only complete logs,
  * and a run killed midway is redone by the next. One run at a time holds the output root ({@link OutputLock}).
  */
 public final class Ingest {
@@ -119,8 +119,10 @@ public final class Ingest {
       statusRows.add(winner == null ? status : StatusRows.superseded(status, pathById.get(winner)));
     }
     List<Row> stamped = StatusRows.withRunId(StatusRows.lastPerLog(statusRows), runId);
-    store.upsertByLogId(Table.INGEST_STATUS.tableName(),
-        spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()));
+    Set<String> statusLogs = new HashSet<>();
+    stamped.forEach(row -> statusLogs.add(row.getAs(KeyColumns.LOG_ID)));
+    store.replaceLogs(Table.INGEST_STATUS.tableName(),
+        spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()).coalesce(1), statusLogs);
     rowsByTable.put(Table.INGEST_STATUS.tableName(), (long) stamped.size());
     pendingRuns.finish(journals);
     result.persisted().unpersist();

@@ -67,7 +67,7 @@ final class StatusRows {
     return stamped;
   }
 
-  /** One row per log, the last given for it, in first-seen order: a MERGE takes at most one source row per key. */
+  /** One row per log, the last given for it, in first-seen order: ingest_status holds one row per log. */
   static List<Row> lastPerLog(List<Row> rows) {
     Map<String, Row> byLog = new LinkedHashMap<>();
     for (Row row : rows) {

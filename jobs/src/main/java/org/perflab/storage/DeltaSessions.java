@@ -50,8 +50,6 @@ public final class DeltaSessions {
     putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.minNumFiles",
         Integer.toString(AUTO_COMPACT_MIN_FILES));
     putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.maxFileSize", Long.toString(TARGET_FILE_BYTES));
-    // Columns a later PerfLab version adds reach ingest_status through MERGE, as they reach other tables on write.
-    putUnlessSet(settings, user, "spark.databricks.delta.schema.autoMerge.enabled", "true");
     putUnlessSet(settings, user, "spark.databricks.delta.optimize.maxFileSize", Long.toString(TARGET_FILE_BYTES));
     putUnlessSet(settings, user, "spark.databricks.delta.optimize.minFileSize", Long.toString(TARGET_FILE_BYTES));
     return settings;
@@ -67,12 +65,6 @@ public final class DeltaSessions {
       return listed;
     }
     return listed.isEmpty() ? DELTA_EXTENSION : listed + "," + DELTA_EXTENSION;
-  }
-
-  /** Whether a running session can run Delta's commands (MERGE, OPTIMIZE, VACUUM). */
-  public static boolean hasDeltaExtension(SparkSession spark) {
-    String extensions = spark.sparkContext().getConf().get(EXTENSIONS, "");
-    return Arrays.stream(extensions.split(",")).map(String::trim).anyMatch(DELTA_EXTENSION::equals);
   }
 
   /** The version of the Delta Lake classes on the classpath, such as 4.1.0. */

@@ -27,8 +27,7 @@ import org.perflab.table.Table;
 /**
  * PerfLab's tables under one output root, each a Delta Lake table at {@code <root>/<table>}, addressed by path and
  * not partitioned. Every write is one atomic Delta commit: appends for new logs, {@code replaceWhere} on
- * {@code log_id} for logs whose rows are replaced, {@code MERGE} on {@code log_id} for {@code ingest_status}, and a
- * whole-table overwrite for tables a job recomputes in full. Columns a later PerfLab version adds are added to an
+ * {@code log_id} for logs whose rows are replaced, and a whole-table overwrite for tables a job recomputes in full. Columns a later PerfLab version adds are added to an
  * existing table by Delta's schema evolution, without rewriting it.
  */
 public final class TableStore {
@@ -175,18 +174,6 @@ public final class TableStore {
   public void overwrite(String table, Dataset<Row> rows) {
     rows.write().format("delta").mode(SaveMode.Overwrite).option("mergeSchema", "true")
         .save(path(table).toString());
-  }
-
-  /**
-   * Upserts rows keyed by {@code log_id} in one commit: a log's row is replaced, a new log's row inserted, other
-   * rows stay. {@code rows} holds at most one row per log.
-   */
-  public void upsertByLogId(String table, Dataset<Row> rows) {
-    DeltaTable.forPath(spark, path(table).toString()).as("t")
-        .merge(rows.as("s"), "t." + KeyColumns.LOG_ID + " = s." + KeyColumns.LOG_ID)
-        .whenMatched().updateAll()
-        .whenNotMatched().insertAll()
-        .execute();
   }
 
   /** The SQL predicate {@code log_id IN ('…', …)}, ids sorted; log ids are hexadecimal, so no quoting is needed. */
