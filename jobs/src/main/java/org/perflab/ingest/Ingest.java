@@ -120,7 +120,7 @@ public final class Ingest {
     }
     List<Row> stamped = StatusRows.withRunId(StatusRows.lastPerLog(statusRows), runId);
     Set<String> statusLogs = new HashSet<>();
-    stamped.forEach(row -> statusLogs.add(row.getAs(KeyColumns.LOG_ID)));
+    stamped.forEach(row -> statusLogs.add(row.getString(Table.INGEST_STATUS.indexOf(KeyColumns.LOG_ID))));
     store.replaceLogs(Table.INGEST_STATUS.tableName(),
         spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()).coalesce(1), statusLogs);
     rowsByTable.put(Table.INGEST_STATUS.tableName(), (long) stamped.size());
@@ -129,7 +129,7 @@ public final class Ingest {
     timer.end("commit status");
     return new IngestSummary(runId, discovery.logs().size(), plan.toParse().size(), plan.unchanged(),
         plan.tooRecent(), discovery.skipped().size(), losers.size(), StatusRows.countByStatus(stamped),
-        rowsByTable, timer.phases(), store.root().toString());
+        rowsByTable, timer.phases(), store.fileSystem().makeQualified(store.root()).toString());
   }
 
   /** The logs under the inputs, without anything under the output root, which is never read as input. */

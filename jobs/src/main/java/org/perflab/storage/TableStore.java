@@ -133,8 +133,10 @@ public final class TableStore {
       }
     }
     if (!missing.isEmpty()) {
-      StructType added = new StructType(missing.toArray(new StructField[0]));
-      spark.createDataFrame(List.of(), added).write().format("delta").mode(SaveMode.Append)
+      List<StructField> all = new ArrayList<>(Arrays.asList(current.fields()));
+      all.addAll(missing);
+      StructType evolved = new StructType(all.toArray(new StructField[0]));
+      spark.createDataFrame(List.of(), evolved).write().format("delta").mode(SaveMode.Append)
           .option("mergeSchema", "true").save(path(table).toString());
     }
   }

@@ -50,7 +50,25 @@ class IngestKillIT {
     clean = temp.resolve("clean");
     Scripts.Result result = ingest(clean, Map.of());
     assertThat(result.exitCode()).as(result.output()).isZero();
+    assertSummaryAndQuietConsole(result);
     spark = SparkTestSession.get();
+  }
+
+  /**
+   * The summary names the statuses, rows per table, phases, output root and log file; Spark's own INFO and WARN
+   * lines went to that file, not to the console.
+   */
+  private static void assertSummaryAndQuietConsole(Scripts.Result result) throws IOException {
+    assertThat(result.stdout()).contains("ingest: 10 logs found, 10 parsed").contains("status {OK=10}")
+        .contains("rows written: applications 10").contains("time: discover")
+        .contains("tables: file:" + clean).contains("(Delta Lake)");
+    String logLine = result.stdout().lines().filter(line -> line.startsWith("  log: ")).findFirst().orElseThrow();
+    Path logFile = Path.of(logLine.substring("  log: ".length()).strip());
+    assertThat(Files.readString(logFile)).contains("INFO SparkContext: Running Spark version");
+    assertThat(result.stderr().lines().filter(line -> line.matches(
+        ".* (INFO|WARN) (SparkContext|DAGScheduler|BlockManager|Executor|Utils|NativeCodeLoader|DeltaLog|Snapshot"
+            + "|CodeGenerator|SparkStringUtils|SparkSession):.*")))
+        .as("Spark's lines on the console").isEmpty();
   }
 
   @AfterAll
