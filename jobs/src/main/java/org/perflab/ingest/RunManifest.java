@@ -13,8 +13,8 @@ import org.apache.hadoop.fs.Path;
  * produced the tables. The leading underscore keeps Spark from reading it as data.
  */
 public final class RunManifest {
-  /** Bumped whenever a table's columns change incompatibly. */
-  public static final int SCHEMA_VERSION = 1;
+  /** Bumped whenever the tables change incompatibly: 2 is Delta Lake tables with run_id; 1 was per-log Parquet. */
+  public static final int SCHEMA_VERSION = 2;
 
   public static final String FILE_NAME = "_perflab_run.json";
 
