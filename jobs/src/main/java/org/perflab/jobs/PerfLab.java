@@ -1,15 +1,17 @@
 package org.perflab.jobs;
 
 import java.util.concurrent.Callable;
-import org.perflab.errors.BadInputException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The single spark-submit entry point: {@code perflab <job> [job options]}. Each job is a picocli subcommand whose
- * {@code call()} parses and validates its options record, runs the job and returns an exit code.
+ * {@code call()} parses and validates its options record, runs the job and returns an exit code. Whatever a job
+ * throws becomes an exit code and one line in {@link Failures}; a command line picocli cannot parse prints its
+ * reason and the usage, and exits 2. {@code --help} and {@code --version} are answered here, before any job runs, so
+ * they never start Spark.
  */
 @Command(
     name = "perflab",
@@ -18,7 +20,11 @@ import picocli.CommandLine.Command;
     description = "Performance engineering of Apache Spark, run as Spark applications.",
     subcommands = {CommandLine.HelpCommand.class})
 public final class PerfLab implements Callable<Integer> {
-  private static final Logger LOG = LoggerFactory.getLogger(PerfLab.class);
+  static final String VERBOSE = "--verbose";
+
+  @Option(names = VERBOSE, scope = ScopeType.INHERIT,
+      description = "On failure, also print the stack trace (the run's log file always has it).")
+  boolean verbose;
 
   public static void main(String[] args) {
     int code = run(args);
@@ -35,6 +41,10 @@ public final class PerfLab implements Callable<Integer> {
   static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new PerfLab());
     Jobs.register(commandLine);
+    // perflab <job> --version prints the same as perflab --version.
+    for (CommandLine job : commandLine.getSubcommands().values()) {
+      job.getCommandSpec().versionProvider(new BuildInfo.VersionProvider());
+    }
     commandLine.setParameterExceptionHandler(PerfLab::onBadArguments);
     commandLine.setExecutionExceptionHandler(PerfLab::onFailure);
     return commandLine;
@@ -42,23 +52,32 @@ public final class PerfLab implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    CommandLine.usage(this, System.err);
+    CommandLine commandLine = new CommandLine(this);
+    Jobs.register(commandLine);
+    commandLine.getErr().println("Cannot run perflab: no job named (give one of the jobs below)");
+    commandLine.usage(commandLine.getErr());
     return ExitCode.BAD_INPUT.code();
   }
 
   private static int onBadArguments(CommandLine.ParameterException e, String[] args) {
-    System.err.println(e.getMessage());
-    e.getCommandLine().usage(System.err);
+    CommandLine commandLine = e.getCommandLine();
+    commandLine.getErr().println(Failures.usageLine(commandLine.getCommandName(), e.getMessage()));
+    commandLine.usage(commandLine.getErr());
+    commandLine.getErr().flush();
     return ExitCode.BAD_INPUT.code();
   }
 
   private static int onFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
-    if (e instanceof BadInputException) {
-      System.err.println(e.getMessage());
-      return ExitCode.BAD_INPUT.code();
+    return Failures.report(commandLine.getCommandName(), e, verbose(parsed), commandLine.getErr());
+  }
+
+  /** Whether {@code --verbose} was given, before the job name or after it. */
+  static boolean verbose(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult level = parsed; level != null; level = level.subcommand()) {
+      if (level.hasMatchedOption(VERBOSE)) {
+        return true;
+      }
     }
-    LOG.error("PerfLab job {} failed", commandLine.getCommandName(), e);
-    System.err.println("Cannot complete " + commandLine.getCommandName() + ": " + e);
-    return ExitCode.FAILURE.code();
+    return false;
   }
 }
