@@ -1,6 +1,8 @@
 package org.perflab.jobs;
 
+import java.util.Set;
 import java.util.concurrent.Callable;
+import org.perflab.errors.BadInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,6 +23,9 @@ import picocli.CommandLine.ScopeType;
     subcommands = {CommandLine.HelpCommand.class})
 public final class PerfLab implements Callable<Integer> {
   static final String VERBOSE = "--verbose";
+  /** Options of any job that name a path on a Hadoop file system: their schemes must resolve before the job runs. */
+  static final Set<String> PATH_OPTIONS = Set.of("--input", "--output", "--path", "--model", "--grid",
+      "--dag-models", "--data-dir", "--event-log-dir", "--manifest");
 
   @Option(names = VERBOSE, scope = ScopeType.INHERIT,
       description = "On failure, also print the stack trace (the run's log file always has it).")
@@ -47,7 +52,38 @@ public final class PerfLab implements Callable<Integer> {
     }
     commandLine.setParameterExceptionHandler(PerfLab::onBadArguments);
     commandLine.setExecutionExceptionHandler(PerfLab::onFailure);
+    commandLine.setExecutionStrategy(PerfLab::execute);
     return commandLine;
+  }
+
+  /**
+   * Runs the job the command line names, as picocli's {@link CommandLine.RunLast} does, after checking that the
+   * file-system scheme of every path option resolves: a job's first line of work then never meets an unknown scheme.
+   */
+  private static int execute(CommandLine.ParseResult parsed) {
+    CommandLine.ParseResult job = parsed;
+    boolean helpOrVersion = parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested();
+    while (job.subcommand() != null) {
+      job = job.subcommand();
+      helpOrVersion |= job.isUsageHelpRequested() || job.isVersionHelpRequested();
+    }
+    if (!helpOrVersion) {
+      CommandLine jobLine = job.commandSpec().commandLine();
+      try {
+        Preflight preflight = null;
+        for (CommandLine.Model.OptionSpec option : job.matchedOptions()) {
+          if (PATH_OPTIONS.contains(option.longestName())) {
+            preflight = preflight != null ? preflight : Preflight.of(Failures.action(jobLine.getCommandName()));
+            for (String path : job.matchedOption(option.longestName()).stringValues()) {
+              preflight.scheme(option.longestName(), path);
+            }
+          }
+        }
+      } catch (BadInputException e) {
+        throw new CommandLine.ExecutionException(jobLine, e.getMessage(), e);
+      }
+    }
+    return new CommandLine.RunLast().execute(parsed);
   }
 
   @Override

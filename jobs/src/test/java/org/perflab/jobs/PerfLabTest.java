@@ -76,6 +76,20 @@ class PerfLabTest {
   }
 
   @Test
+  void everyJobsPathOptionsMustHaveAFileSystemBeforeTheJobRuns() {
+    Run ingest = perflab("ingest", "--input", "/local/logs", "s3a://bucket/logs", "--output", "/tmp/out");
+    Run sweep = perflab("sweep", "--model", "gs://bucket/m.json", "--executors", "1", "--cores", "1", "--output",
+        "/tmp/out");
+
+    assertThat(ingest.exitCode()).isEqualTo(2);
+    assertThat(ingest.stderr()).isEqualTo("Cannot ingest: no Hadoop FileSystem for scheme s3a on the classpath"
+        + " (--input s3a://bucket/logs; add it with --packages org.apache.hadoop:hadoop-aws:"
+        + org.apache.hadoop.util.VersionInfo.getVersion() + " before the job name)\n");
+    assertThat(sweep.exitCode()).isEqualTo(2);
+    assertThat(sweep.firstErrorLine()).startsWith("Cannot sweep: no Hadoop FileSystem for scheme gs on the classpath");
+  }
+
+  @Test
   void verboseIsAcceptedBeforeAndAfterTheJobName() {
     String[] job = {"model", "--input", "a", "--output", "b"};
 
