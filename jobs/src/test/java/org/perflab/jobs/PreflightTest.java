@@ -30,7 +30,8 @@ class PreflightTest {
         .hasMessage("Cannot ingest: no Hadoop FileSystem for scheme s3a on the classpath (--input s3a://bucket/logs;"
             + " add it with --packages org.apache.hadoop:hadoop-aws:" + hadoop + " before the job name)");
     assertThatThrownBy(() -> model.scheme("--input", "abfss://c@acct.dfs.core.windows.net/t"))
-        .hasMessageContaining("scheme abfss").hasMessageContaining("--packages org.apache.hadoop:hadoop-azure:" + hadoop);
+        .hasMessageContaining("scheme abfss")
+        .hasMessageContaining("--packages org.apache.hadoop:hadoop-azure:" + hadoop);
     assertThatThrownBy(() -> model.scheme("--output", "gs://bucket/out"))
         .hasMessageContaining("scheme gs")
         .hasMessageContaining("--packages com.google.cloud.bigdataoss:gcs-connector:hadoop3-");
