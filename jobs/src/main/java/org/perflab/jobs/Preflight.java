@@ -67,7 +67,7 @@ public final class Preflight {
   static String connectorFor(String scheme) {
     String hadoopVersion = VersionInfo.getVersion();
     return switch (scheme) {
-      case "s3a", "s3" -> "org.apache.hadoop:hadoop-aws:" + hadoopVersion;
+      case "s3a", "s3", "s3n" -> "org.apache.hadoop:hadoop-aws:" + hadoopVersion;
       case "abfs", "abfss", "wasb", "wasbs" -> "org.apache.hadoop:hadoop-azure:" + hadoopVersion;
       case "gs" -> "com.google.cloud.bigdataoss:gcs-connector:hadoop3-2.2.21";
       default -> null;
@@ -83,9 +83,11 @@ public final class Preflight {
       // UnsupportedFileSystemException when nothing names the scheme; a RuntimeException wrapping
       // ClassNotFoundException when core-default.xml names a class (S3AFileSystem) that is not on the classpath.
       String connector = connectorFor(scheme);
-      String fix = connector != null
-          ? "add it with --packages " + connector + " before the job name"
-          : "add the jar that provides it with --packages or --jars before the job name";
+      String fix = connector == null
+          ? "add the jar that provides it with --packages or --jars before the job name"
+          : scheme.equals("s3") || scheme.equals("s3n")
+              ? "write s3a:// and add it with --packages " + connector + " before the job name"
+              : "add it with --packages " + connector + " before the job name";
       throw new BadInputException(String.format("Cannot %s: no Hadoop FileSystem for scheme %s on the classpath"
           + " (%s %s; %s)", action, scheme, option, path, fix), e);
     }
@@ -126,10 +128,12 @@ public final class Preflight {
     return this;
   }
 
-  /** Whether {@code <root>/<table>} is an ingest table: a Delta table, or a directory of the older Parquet layout. */
+  /**
+   * Whether {@code <root>/<table>} is an ingest table: a Delta table ({@code <root>/<table>/_delta_log}) or a table of
+   * the older Parquet layout (the directory alone); either way, {@code <root>/<table>} is a directory.
+   */
   public boolean ingestTableExists(String root, Table table) {
-    Path dir = new Path(root, table.tableName());
-    return isDirectory(new Path(dir, "_delta_log")) || isDirectory(dir);
+    return isDirectory(new Path(root, table.tableName()));
   }
 
   /** Checks that {@code path} is an existing directory; {@code what} says what to give instead. */

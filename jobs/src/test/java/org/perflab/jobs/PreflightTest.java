@@ -35,6 +35,8 @@ class PreflightTest {
     assertThatThrownBy(() -> model.scheme("--output", "gs://bucket/out"))
         .hasMessageContaining("scheme gs")
         .hasMessageContaining("--packages com.google.cloud.bigdataoss:gcs-connector:hadoop3-");
+    assertThatThrownBy(() -> model.scheme("--input", "s3://bucket/logs"))
+        .hasMessageContaining("write s3a:// and add it with --packages org.apache.hadoop:hadoop-aws:" + hadoop);
     assertThatThrownBy(() -> model.scheme("--output", "nosuchfs://x/y"))
         .hasMessageContaining("scheme nosuchfs").hasMessageContaining("--packages or --jars");
     assertThatCode(() -> model.scheme("--input", "/local/path").scheme("--input", "file:///x")
