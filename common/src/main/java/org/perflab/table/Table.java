@@ -138,7 +138,8 @@ public enum Table {
       flag("is_driver", "True for the driver."),
       string("host", "Host."),
       string("host_port", "Block manager host:port."),
-      integer("total_cores", "Cores; null for the driver."),
+      integer("total_cores", "Cores, from ExecutorAdded. The driver's row has them only in local mode, where the"
+          + " driver runs the tasks (local[N]: N); elsewhere the driver gets no ExecutorAdded and this is null."),
       int64("max_memory_bytes", "bytes", "Storage memory from BlockManagerAdded."),
       int64("max_on_heap_memory_bytes", "bytes", "On-heap storage memory; null before Spark 2.3."),
       int64("max_off_heap_memory_bytes", "bytes", "Off-heap storage memory; null before Spark 2.3."),

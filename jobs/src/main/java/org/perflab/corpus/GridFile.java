@@ -44,8 +44,10 @@ public final class GridFile {
     String text;
     try {
       text = Files.readString(file);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new BadInputException("Cannot read grid " + file + ": no such file (" + file + ")", e);
     } catch (IOException e) {
-      throw new BadInputException("Cannot read grid " + file + ": " + e.getMessage(), e);
+      throw new BadInputException("Cannot read grid " + file + ": " + e.getMessage() + " (" + file + ")", e);
     }
     return parse(text, file.toString());
   }

@@ -21,9 +21,10 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 
 /**
  * Where a job's log lines go: everything (Spark's INFO and WARN included) to a log file, and only PerfLab's own
- * progress to the console; with {@code --verbose} the console keeps everything as well. The file is
- * {@code $PERFLAB_LOG_DIR/perflab-<job>-<UTC time>.log}, or under {@code perflab-logs/} in the working directory.
- * Called once by {@code main}, before any Spark class logs.
+ * progress to the console; with {@code --verbose} the console keeps everything as well. Under {@code submit/perflab}
+ * with the bundled runtime, its log4j2.properties does this and names the file in {@code PERFLAB_LOG_FILE}; under any
+ * other {@code spark-submit} this class does it: the file is {@code $PERFLAB_LOG_DIR/perflab-<job>-<UTC time>.log},
+ * or under {@code .perflab/logs/} in the working directory. Called once by {@code main}, before any Spark class logs.
  */
 final class ConsoleLogging {
   static final String LOG_DIR_VARIABLE = "PERFLAB_LOG_DIR";
@@ -47,12 +48,18 @@ final class ConsoleLogging {
     if (logFile != null) {
       return logFile;
     }
+    String launcherFile = System.getenv(Failures.LOG_FILE_ENV);
+    if (launcherFile != null && !launcherFile.isBlank()) {
+      // submit/perflab's bundled log4j2.properties already writes this run's log there and keeps Spark off the console.
+      logFile = Paths.get(launcherFile).toAbsolutePath();
+      return logFile;
+    }
     try {
       if (!(LogManager.getContext(false) instanceof LoggerContext context)) {
         return null;
       }
       String dir = System.getenv(LOG_DIR_VARIABLE);
-      Path file = Paths.get(dir == null || dir.isBlank() ? "perflab-logs" : dir)
+      Path file = Paths.get(dir == null || dir.isBlank() ? ".perflab/logs" : dir)
           .resolve("perflab-" + job + "-" + STAMP.format(clock.instant()) + ".log").toAbsolutePath();
       Files.createDirectories(file.getParent());
       apply(context, file, verbose);

@@ -55,6 +55,8 @@ public final class DoctorJob implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     DoctorOptions options = new DoctorOptions(executors, Duration.ofSeconds(executorWaitSeconds), paths);
+    Preflight preflight = Preflight.of("run doctor");
+    options.paths().forEach(path -> preflight.matches("--path", path));
     SparkSession spark = SparkSession.builder().appName("perflab doctor").getOrCreate();
     try {
       return run(spark, options, System.out).code();

@@ -27,6 +27,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Read Spark event logs (any version, layout and codec) into Delta Lake tables.")
 public final class IngestJob implements Callable<Integer> {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(IngestJob.class);
   static final String SAMPLE_LOGS = "samples/spark-events";
 
   @Option(
@@ -57,6 +58,11 @@ public final class IngestJob implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     IngestOptions options = options();
+    Preflight preflight = Preflight.of("ingest");
+    options.inputs().forEach(in -> preflight.matches("--input", in));
+    preflight.outputRoot("--output", options.output());
+    preflight.outputRootInsideInputs(options.inputs(), options.output())
+        .ifPresent(root -> LOG.info(Preflight.skippingOutputRoot(root)));
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
     SparkSession spark = DeltaSessions.builder("perflab-ingest").getOrCreate();
     try {

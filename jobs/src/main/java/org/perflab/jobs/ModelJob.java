@@ -82,6 +82,8 @@ public final class ModelJob implements Callable<Integer> {
   @Override
   public Integer call() {
     Options options = new Options(input, output, mode(mode), apps, predict, seed);
+    Preflight.of("model").ingestTables("--input", input, Table.APPLICATIONS, Table.EXECUTORS, Table.JOBS,
+        Table.STAGES, Table.TASKS).outputRoot("--output", output);
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
     SparkSession spark = DeltaSessions.builder("perflab model").getOrCreate();
     try {

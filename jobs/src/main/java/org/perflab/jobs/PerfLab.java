@@ -1,15 +1,19 @@
 package org.perflab.jobs;
 
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.perflab.errors.BadInputException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The single spark-submit entry point: {@code perflab <job> [job options]}. Each job is a picocli subcommand whose
- * {@code call()} parses and validates its options record, runs the job and returns an exit code.
+ * {@code call()} parses and validates its options record, runs the job and returns an exit code. Whatever a job
+ * throws becomes an exit code and one line in {@link Failures}; a command line picocli cannot parse prints its
+ * reason and the usage, and exits 2. {@code --help} and {@code --version} are answered here, before any job runs, so
+ * they never start Spark.
  */
 @Command(
     name = "perflab",
@@ -18,12 +22,19 @@ import picocli.CommandLine.Command;
     description = "Performance engineering of Apache Spark, run as Spark applications.",
     subcommands = {CommandLine.HelpCommand.class})
 public final class PerfLab implements Callable<Integer> {
-  private static final Logger LOG = LoggerFactory.getLogger(PerfLab.class);
+  static final String VERBOSE = "--verbose";
+  /** Options of any job that name a path on a Hadoop file system: their schemes must resolve before the job runs. */
+  static final Set<String> PATH_OPTIONS = Set.of("--input", "--output", "--path", "--model", "--grid",
+      "--dag-models", "--data-dir", "--event-log-dir", "--manifest");
+
+  @Option(names = VERBOSE, scope = ScopeType.INHERIT,
+      description = "On failure, also print the stack trace (the run's log file always has it).")
+  boolean verbose;
 
   public static void main(String[] args) {
     String job = jobName(args);
     if (job != null) {
-      ConsoleLogging.configure(job, java.util.Arrays.asList(args).contains("--verbose"), java.time.Clock.systemUTC());
+      ConsoleLogging.configure(job, java.util.Arrays.asList(args).contains(VERBOSE), java.time.Clock.systemUTC());
     }
     int code = run(args);
     if (code != 0) {
@@ -49,47 +60,74 @@ public final class PerfLab implements Callable<Integer> {
   static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new PerfLab());
     Jobs.register(commandLine);
+    // perflab <job> --version prints the same as perflab --version.
+    for (CommandLine job : commandLine.getSubcommands().values()) {
+      job.getCommandSpec().versionProvider(new BuildInfo.VersionProvider());
+    }
     commandLine.setParameterExceptionHandler(PerfLab::onBadArguments);
     commandLine.setExecutionExceptionHandler(PerfLab::onFailure);
+    commandLine.setExecutionStrategy(PerfLab::execute);
     return commandLine;
+  }
+
+  /**
+   * Runs the job the command line names, as picocli's {@link CommandLine.RunLast} does, after checking that the
+   * file-system scheme of every path option resolves: a job's first line of work then never meets an unknown scheme.
+   */
+  private static int execute(CommandLine.ParseResult parsed) {
+    CommandLine.ParseResult job = parsed;
+    boolean helpOrVersion = parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested();
+    while (job.subcommand() != null) {
+      job = job.subcommand();
+      helpOrVersion |= job.isUsageHelpRequested() || job.isVersionHelpRequested();
+    }
+    if (!helpOrVersion) {
+      CommandLine jobLine = job.commandSpec().commandLine();
+      try {
+        Preflight preflight = null;
+        for (CommandLine.Model.OptionSpec option : job.matchedOptions()) {
+          if (PATH_OPTIONS.contains(option.longestName())) {
+            preflight = preflight != null ? preflight : Preflight.of(Failures.action(jobLine.getCommandName()));
+            for (String path : job.matchedOption(option.longestName()).stringValues()) {
+              preflight.scheme(option.longestName(), path);
+            }
+          }
+        }
+      } catch (BadInputException e) {
+        throw new CommandLine.ExecutionException(jobLine, e.getMessage(), e);
+      }
+    }
+    return new CommandLine.RunLast().execute(parsed);
   }
 
   @Override
   public Integer call() {
-    CommandLine.usage(this, System.err);
+    CommandLine commandLine = new CommandLine(this);
+    Jobs.register(commandLine);
+    commandLine.getErr().println("Cannot run perflab: no job named (give one of the jobs below)");
+    commandLine.usage(commandLine.getErr());
     return ExitCode.BAD_INPUT.code();
   }
 
   private static int onBadArguments(CommandLine.ParameterException e, String[] args) {
-    System.err.println(e.getMessage());
-    e.getCommandLine().usage(System.err);
+    CommandLine commandLine = e.getCommandLine();
+    commandLine.getErr().println(Failures.usageLine(commandLine.getCommandName(), e.getMessage()));
+    commandLine.usage(commandLine.getErr());
+    commandLine.getErr().flush();
     return ExitCode.BAD_INPUT.code();
   }
 
-  /** Whether Delta refused a commit because another writer committed first (anywhere in the cause chain). */
-  static boolean concurrentModification(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof org.apache.spark.sql.delta.DeltaConcurrentModificationException) {
+  private static int onFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
+    return Failures.report(commandLine.getCommandName(), e, verbose(parsed), commandLine.getErr());
+  }
+
+  /** Whether {@code --verbose} was given, before the job name or after it. */
+  static boolean verbose(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult level = parsed; level != null; level = level.subcommand()) {
+      if (level.hasMatchedOption(VERBOSE)) {
         return true;
       }
     }
     return false;
-  }
-
-  private static int onFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
-    if (e instanceof BadInputException) {
-      System.err.println(e.getMessage());
-      return ExitCode.BAD_INPUT.code();
-    }
-    LOG.error("PerfLab job {} failed", commandLine.getCommandName(), e);
-    if (e instanceof org.perflab.storage.OutputLock.HeldException) {
-      System.err.println(e.getMessage());
-    } else if (concurrentModification(e)) {
-      System.err.println("Cannot " + commandLine.getCommandName() + ": another writer changed the tables at the same"
-          + " time (" + e.getClass().getSimpleName() + "; rerun " + commandLine.getCommandName() + ")");
-    } else {
-      System.err.println("Cannot complete " + commandLine.getCommandName() + ": " + e);
-    }
-    return ExitCode.FAILURE.code();
   }
 }

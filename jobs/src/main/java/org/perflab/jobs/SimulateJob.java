@@ -79,6 +79,7 @@ public final class SimulateJob implements Callable<Integer> {
   @Override
   public Integer call() {
     Options options = new Options(model, output, seed, nodes, maxJobs, parseTaskChoice(taskChoice), targetCi);
+    Preflight.of("simulate").scheme("--model", options.model()).outputFile("--output", options.output());
     Model m = readModel(options);
     Instant start = clock.instant();
     Result result = new Engine(m).run(m.seed(), options.targetCi());

@@ -142,6 +142,7 @@ public final class SweepJob implements Callable<Integer> {
   public Integer call() {
     Options options = new Options(model, grid, executors, cores, memoryGb, replications, apps, targetCi, seed,
         taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, appId);
+    preflight(options);
     Sweep fromFile = options.model() != null ? plan(options) : null;
     SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
     try {
@@ -153,6 +154,22 @@ public final class SweepJob implements Callable<Integer> {
     } finally {
       spark.stop();
     }
+  }
+
+  /** Checks every path before the model is read or Spark starts: schemes, the dag_models table, the output root. */
+  static void preflight(Options options) {
+    Preflight preflight = Preflight.of("sweep");
+    if (options.model() != null) {
+      preflight.scheme("--model", options.model());
+    }
+    if (options.grid() != null) {
+      preflight.scheme("--grid", options.grid());
+    }
+    if (options.dagModels() != null) {
+      preflight.directory("--dag-models", options.dagModels(), "the dag_models table that perflab model --output DIR"
+          + " writes as DIR/dag_models");
+    }
+    preflight.outputRoot("--output", options.output());
   }
 
   /** Reads the model and the grid and applies the rule to every point: all bad input surfaces here. */

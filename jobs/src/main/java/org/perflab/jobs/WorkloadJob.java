@@ -103,7 +103,9 @@ public final class WorkloadJob implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    WorkloadOptions options = resolve(new SparkConf());
+    SparkConf conf = new SparkConf();
+    WorkloadOptions options = resolve(conf);
+    preflight(options, conf);
     run(options);
     return ExitCode.SUCCESS.code();
   }
@@ -127,6 +129,20 @@ public final class WorkloadJob implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage().startsWith("Cannot") ? e.getMessage()
           : "Cannot run workload: bad option (" + e.getMessage() + ")", e);
+    }
+  }
+
+  /**
+   * Before any Spark application: the data root can be written, the event-log directory exists (created when
+   * missing), and {@code --fail-tasks} runs on a master that retries tasks.
+   */
+  static void preflight(WorkloadOptions options, SparkConf conf) {
+    Preflight preflight = Preflight.of("run workload")
+        .outputRoot("--data-dir", options.spec().dataDir())
+        .eventLogDirectory(conf);
+    int failTasks = options.spec().sleep().failTasks();
+    if (options.spec().workload() == Workload.SLEEP && failTasks > 0 && options.phase() != Phase.PREPARE) {
+      preflight.retriesTasks("--fail-tasks", failTasks, conf);
     }
   }
 

@@ -42,6 +42,8 @@ class GeneratedLogTest {
   private static final String PASSWORD = "pa55-w0rd-in-text";
 
   @TempDir static Path events;
+  /** The tables, beside the logs and not under them (ingest reads the log directory recursively); deleted after. */
+  @TempDir static Path tables;
   private static final Counts COUNTS = new Counts();
   private static String appId;
 
@@ -128,7 +130,7 @@ class GeneratedLogTest {
   @Test
   void tablesAgreeWithAListenerThatCountedTheSameRun() throws IOException {
     SparkSession spark = SparkTestSession.get();
-    Path output = events.resolveSibling(events.getFileName() + "-tables");
+    Path output = tables.resolve("tables");
     IngestSummary summary = new Ingest(spark,
         new IngestOptions(List.of(events.toString()), output.toString(), false, Redactor.DEFAULT_PATTERN, 0),
         Clock.systemUTC()).run();
@@ -162,7 +164,7 @@ class GeneratedLogTest {
 
   @Test
   void secretsInDescriptionsFailuresAndPlansNeverReachParquet() throws IOException {
-    Path output = events.resolveSibling(events.getFileName() + "-secrets");
+    Path output = tables.resolve("secrets");
     new Ingest(SparkTestSession.get(), new IngestOptions(List.of(events.toString()), output.toString(), false,
         Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
     TableStore store = new TableStore(SparkTestSession.get(), output.toString());
@@ -181,7 +183,7 @@ class GeneratedLogTest {
   void generatedLogMatchesTheHistoryServer() throws IOException {
     Path log = logDirectory();
     SparkSession spark = SparkTestSession.get();
-    Path output = events.resolveSibling(events.getFileName() + "-hs");
+    Path output = tables.resolve("hs");
     new Ingest(spark, new IngestOptions(List.of(log.toString()), output.toString(), false,
         Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
     TableStore store = new TableStore(spark, output.toString());

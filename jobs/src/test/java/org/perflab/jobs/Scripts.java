@@ -39,17 +39,21 @@ final class Scripts {
   /**
    * Runs {@code command} in {@code workingDirectory} with {@code environment} added to this JVM's environment, less
    * {@code SPARK_HOME} (the scripts then use the runtime the build assembled), and waits up to {@code timeout}.
+   * Unless {@code environment} names one, the runs' log files ({@code PERFLAB_LOG_DIR}) go to a temporary directory,
+   * deleted afterwards.
    */
   static Result run(Path workingDirectory, Map<String, String> environment, Duration timeout, String... command)
       throws IOException, InterruptedException {
     Path out = Files.createTempFile("perflab-script", ".out");
     Path err = Files.createTempFile("perflab-script", ".err");
+    Path logs = Files.createTempDirectory("perflab-script-logs");
     try {
       ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command)))
           .directory(workingDirectory.toFile())
           .redirectOutput(out.toFile())
           .redirectError(err.toFile());
       builder.environment().remove("SPARK_HOME");
+      builder.environment().put("PERFLAB_LOG_DIR", logs.toString());
       builder.environment().putAll(environment);
       Process process = builder.start();
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -63,6 +67,19 @@ final class Scripts {
     } finally {
       Files.deleteIfExists(out);
       Files.deleteIfExists(err);
+      deleteTree(logs);
+    }
+  }
+
+  /** Deletes {@code dir} and everything under it. */
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 package org.perflab.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -112,5 +113,46 @@ class SimulateJobTest {
     assertThat(badChoice.exitCode()).isEqualTo(2);
     assertThat(badChoice.stderr()).contains("--task-choice must be fifo or random (lifo)");
     assertThat(perflab("simulate", "--model", model.toString()).exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void writesTheResultFileAndNothingElse(@TempDir Path dir) throws Exception {
+    Path model = Files.writeString(dir.resolve("m.json"), WAVES_MODEL);
+    Path out = dir.resolve("result.json");
+    Files.writeString(dir.resolve(".result.json.crc"), "a stale checksum of an older result");
+
+    assertThat(perflab("simulate", "--model", model.toString(), "--output", out.toString()).exitCode()).isZero();
+    assertThat(perflab("simulate", "--model", model.toString(), "--output", out.toString()).exitCode()).isZero();
+
+    assertThat(listing(dir)).containsExactly("m.json", "result.json");
+    assertThat(TextFiles.read(out.toString(), "result")).as("readable through the checksummed file system")
+        .contains("\"execution\"");
+  }
+
+  @Test
+  void aDirectoryAsOutputIsBadInputAndIsLeftAsItWas(@TempDir Path dir) throws Exception {
+    Path model = Files.writeString(dir.resolve("m.json"), WAVES_MODEL);
+    Path empty = Files.createDirectory(dir.resolve("empty"));
+    Path full = Files.createDirectory(dir.resolve("full"));
+    Files.writeString(full.resolve("keep.txt"), "x");
+
+    Run intoEmpty = perflab("simulate", "--model", model.toString(), "--output", empty.toString());
+    Run intoFull = perflab("simulate", "--model", model.toString(), "--output", full.toString());
+
+    assertThat(intoEmpty.exitCode()).isEqualTo(2);
+    assertThat(intoEmpty.stderr()).startsWith("Cannot simulate: --output is a directory, not a file (" + empty);
+    assertThat(intoFull.exitCode()).isEqualTo(2);
+    assertThat(empty).isEmptyDirectory();
+    assertThat(listing(dir)).containsExactly("empty", "full", "m.json");
+    assertThat(listing(full)).containsExactly("keep.txt");
+    assertThatThrownBy(() -> TextFiles.writeAtomically(full.toString(), "{}"))
+        .isInstanceOf(org.perflab.errors.BadInputException.class);
+    assertThat(listing(dir)).containsExactly("empty", "full", "m.json");
+  }
+
+  private static java.util.List<String> listing(Path dir) throws java.io.IOException {
+    try (var files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList();
+    }
   }
 }

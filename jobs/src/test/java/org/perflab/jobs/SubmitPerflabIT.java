@@ -79,7 +79,7 @@ class SubmitPerflabIT {
         .contains("perflab_submit: " + REPOSITORY.resolve("submit/perflab").toRealPath())
         .contains("perflab_home: " + REPOSITORY.toRealPath());
     assertThat(bad.exitCode()).as(bad.output()).isEqualTo(2);
-    assertThat(bad.stderr()).contains("Cannot read --path: nothing matches (" + missing + ")");
+    assertThat(bad.stderr()).contains("Cannot run doctor: nothing matches --path (" + missing + ")");
   }
 
   @Test

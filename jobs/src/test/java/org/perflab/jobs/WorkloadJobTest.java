@@ -3,8 +3,10 @@ package org.perflab.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.perflab.errors.BadInputException;
 import org.perflab.workload.Phase;
 import org.perflab.workload.Scale;
@@ -58,5 +60,24 @@ class WorkloadJobTest {
         .isInstanceOf(BadInputException.class).hasMessage(
             "Cannot run workload: unknown --phase (measure; valid: prepare, run, all)");
     assertThat(PerfLab.run("workload", "--workload", "sort", "--scale", "medium")).isEqualTo(2);
+  }
+
+  @Test
+  void failTasksNeedsAMasterThatRetriesTasksExceptToPrepare(@TempDir Path dir) {
+    SparkConf plainLocal = new SparkConf(false).setMaster("local[2]");
+    String data = dir.resolve("data").toString();
+
+    assertThatThrownBy(() -> WorkloadJob.preflight(parsed("--workload", "sleep", "--fail-tasks", "1", "--data-dir",
+        data).resolve(plainLocal), plainLocal))
+        .isInstanceOf(BadInputException.class)
+        .hasMessage("Cannot run workload: --fail-tasks 1 needs task retries, and master local[2] never retries a task"
+            + " (use --master 'local[2,2]' or a cluster)");
+    WorkloadJob.preflight(parsed("--workload", "sleep", "--fail-tasks", "1", "--data-dir", data, "--phase",
+        "prepare").resolve(plainLocal), plainLocal);
+    SparkConf retrying = new SparkConf(false).setMaster("local[2,2]").set("spark.eventLog.enabled", "true")
+        .set("spark.eventLog.dir", dir.resolve("events").toString());
+    WorkloadJob.preflight(parsed("--workload", "sleep", "--fail-tasks", "1", "--data-dir", data).resolve(retrying),
+        retrying);
+    assertThat(dir.resolve("events")).as("created for the run").isDirectory();
   }
 }
