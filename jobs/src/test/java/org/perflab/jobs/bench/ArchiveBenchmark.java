@@ -2,124 +2,205 @@ package org.perflab.jobs.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.SparkSession;
-import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.eventlog.source.EventLogSource;
-import org.perflab.eventlog.source.LogLayout;
 import org.perflab.ingest.Ingest;
 import org.perflab.ingest.IngestOptions;
 import org.perflab.ingest.IngestSummary;
-import org.perflab.testing.SampleLogs;
-import org.perflab.testing.SharedData;
+import org.perflab.storage.DeltaSessions;
+import org.perflab.storage.Maintenance;
+import org.perflab.storage.TableStore;
+import org.perflab.storage.TestPause;
+import org.perflab.table.Table;
 
 /**
- * Ingest of an archive of {@code logs} event logs (default 1,000) on {@code local[2]}: logs/s, MB/s of compressed
- * (on-disk) and uncompressed bytes, wall time, peak heap, Spark jobs and tasks. The archive is built in a temporary
- * directory from the bundled samples and, when present, Spark's reference logs, copied under new application ids in
- * their own layout and codec (rolling directories stay rolling). Local mode runs driver and executors in this one JVM,
- * so the heap figures cover both. Not a test: it prints figures. Run with {@code bench/run archive [logs]}.
+ * Archive-scale ingest and query on {@code local[2]}. Builds an archive of {@code logs} event logs (default 10,000;
+ * {@link ArchiveBuilder}) in a temporary directory, in {@link #RUNS} batches, and after each batch runs
+ * {@code ingest --incremental} over the whole archive into Delta tables, so that each run parses only the new batch.
+ * After each run it prints logs parsed, wall seconds, logs/s, MB/s of the new logs' on-disk (compressed) and
+ * decompressed bytes, the peak heap in use (MB; local mode runs driver and executors in this one JVM), the Spark
+ * jobs and tasks, and each table's data files and MB in its current Delta version (not files removed and waiting for
+ * {@code VACUUM}). Then the most files of any table against the goal, the query of {@link QueryBenchmark} over the
+ * tables against a compacted copy, and the same after {@code maintain}'s OPTIMIZE. Not a test: it prints figures.
+ * Run with {@code bench/run archive [logs]}.
  */
 public final class ArchiveBenchmark {
+  /** Incremental ingest runs, each over one more batch of {@code logs / RUNS} logs. */
+  static final int RUNS = 10;
+  /** The goal: at most this many data files per table after the runs. */
+  static final int FILES_GOAL = 16;
+  static final double MB = 1024.0 * 1024.0;
+  private static final List<String> TABLES = Stream.of(Table.values()).map(Table::tableName).toList();
+
   private ArchiveBenchmark() {}
 
-  /** A log to copy: its decompressed lines and how it is stored. */
-  private record Base(String appId, List<String> lines, LogLayout layout, org.perflab.eventlog.source.Codec codec) {}
-
-  /** The archive built: where, how many logs, and their bytes on disk and decompressed. */
-  private record Archive(Path dir, int logs, long compressedBytes, long uncompressedBytes) {}
-
-  public static void main(String[] args) throws IOException, InterruptedException {
-    int logs = args.length > 0 ? Integer.parseInt(args[0]) : 1_000;
+  public static void main(String[] args) throws IOException, InterruptedException, TimeoutException {
+    int logs = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+    if (logs < RUNS) {
+      throw new IllegalArgumentException("Cannot run: logs must be at least " + RUNS + " (" + logs + ")");
+    }
     Path work = Files.createTempDirectory("perflab-archive-bench");
+    SparkSession spark = DeltaSessions.builder("ArchiveBenchmark").master("local[2]")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     try {
-      long buildStart = System.nanoTime();
-      Archive archive = build(work.resolve("archive"), logs, bases());
-      double buildSeconds = (System.nanoTime() - buildStart) / 1e9;
-      run(archive, work.resolve("out"), buildSeconds);
+      run(spark, logs, work);
     } finally {
+      spark.stop();
       deleteRecursively(work);
     }
   }
 
-  private static void run(Archive archive, Path output, double buildSeconds) throws IOException, InterruptedException {
-    SparkSession spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("ArchiveBenchmark")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
-    try {
-      warmUp(spark, output.resolveSibling("warm-up"));
-      JobTimes jobs = new JobTimes();
-      spark.sparkContext().addSparkListener(jobs);
+  private static void run(SparkSession spark, int logs, Path work)
+      throws IOException, InterruptedException, TimeoutException {
+    ArchiveBuilder archive = ArchiveBuilder.of(work.resolve("archive"));
+    Path output = work.resolve("out");
+    System.out.printf("Archive benchmark: %d logs (%d bases) ingested in %d incremental runs on local[2];"
+            + " max heap %.0f MB; available processors %d; load average %.1f%n", logs, archive.bases(), RUNS,
+        Runtime.getRuntime().maxMemory() / MB, Runtime.getRuntime().availableProcessors(), loadAverage());
+    System.out.printf("Target file size (DeltaSessions.TARGET_FILE_BYTES) %d MiB; auto compaction at %d files"
+        + " smaller than that (DeltaSessions.AUTO_COMPACT_MIN_FILES)%n", DeltaSessions.TARGET_FILE_BYTES >> 20,
+        DeltaSessions.AUTO_COMPACT_MIN_FILES);
+    warmUp(spark, archive.into(work.resolve("warm-up/archive")), work.resolve("warm-up/out"));
+
+    JobCounter jobs = new JobCounter();
+    spark.sparkContext().addSparkListener(jobs);
+    Maintenance maintenance = new Maintenance(spark, new TableStore(spark, output.toString()));
+    System.out.printf("%3s %6s %6s %8s %7s %9s %9s %8s %5s %6s  %s%n", "run", "logs", "parsed", "wall s", "logs/s",
+        "MB/s disk", "MB/s dec.", "heap MB", "jobs", "tasks", "status");
+    long lastFiles = 0;
+    long maxFiles = 0;
+    List<String> lastRunJobs = List.of();
+    for (int run = 1; run <= RUNS; run++) {
+      ArchiveBuilder.Batch batch = archive.add((int) ((long) logs * (run - 1) / RUNS),
+          (int) ((long) logs * run / RUNS));
+      jobs.reset();
       HeapSampler heap = HeapSampler.start();
       long start = System.nanoTime();
-      IngestSummary summary = new Ingest(spark,
-          new IngestOptions(List.of(archive.dir().toString()), output.toString(), false, Redactor.DEFAULT_PATTERN, 0),
-          Clock.systemUTC()).run();
+      IngestSummary summary = ingest(spark, archive.directory(), output, true);
       double seconds = (System.nanoTime() - start) / 1e9;
       heap.stop();
-      report(archive, summary, seconds, buildSeconds, heap, jobs, countFiles(output));
-    } finally {
-      spark.stop();
+      spark.sparkContext().listenerBus().waitUntilEmpty();
+      System.out.printf("%3d %6d %6d %8.1f %7.1f %9.2f %9.2f %8.0f %5d %6d  %s%n", run, batch.logs(),
+          summary.logsParsed(), seconds, summary.logsParsed() / seconds, batch.diskBytes() / MB / seconds,
+          batch.decompressedBytes() / MB / seconds, heap.peakUsed() / MB, jobs.jobs(), jobs.tasks.get(),
+          summary.statusCounts());
+      lastRunJobs = List.copyOf(jobs.lines);
+      lastFiles = printFiles("current files", maintenance);
+      maxFiles = Math.max(maxFiles, lastFiles);
+    }
+    System.out.printf("Most data files in a table's current version after %d runs: %d (goal <= %d: %s); after any"
+            + " run: %d; Parquet files on disk, removed ones waiting for VACUUM included: %d; load average %.1f%n",
+        RUNS, lastFiles, FILES_GOAL, lastFiles <= FILES_GOAL ? "met" : "not met", maxFiles, parquetFiles(output),
+        loadAverage());
+    System.out.println("Spark jobs of the last run (wall seconds, tasks, call site of the last stage):");
+    lastRunJobs.forEach(line -> System.out.println("  " + line));
+
+    System.out.printf("Query: %s; %d alternating repetitions per layout after one warm-up each%n",
+        QueryBenchmark.QUERY, QueryBenchmark.REPETITIONS);
+    QueryBenchmark query = QueryBenchmark.withCompactedCopy(spark, output, work.resolve("compacted"));
+    query.compare("after " + RUNS + " runs");
+
+    long start = System.nanoTime();
+    maintenance.maintainAll(null, TestPause.fromEnvironment());
+    System.out.printf("maintain (OPTIMIZE, no VACUUM) in %.1f s%n", (System.nanoTime() - start) / 1e9);
+    long maxAfter = printFiles("files after maintain", maintenance);
+    System.out.printf("Most data files in a table's current version after maintain: %d (goal <= %d: %s)%n",
+        maxAfter, FILES_GOAL, maxAfter <= FILES_GOAL ? "met" : "not met");
+    query.compare("after maintain");
+  }
+
+  private static IngestSummary ingest(SparkSession spark, Path archive, Path output, boolean incremental)
+      throws IOException {
+    return new Ingest(spark, new IngestOptions(List.of(archive.toString()), output.toString(), incremental,
+        Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
+  }
+
+  /** Two small ingests first (a full and an incremental one), so that class loading and JIT stay out of the figures. */
+  private static void warmUp(SparkSession spark, ArchiveBuilder archive, Path output) throws IOException {
+    for (int run = 0; run < 2; run++) {
+      archive.add(run * 8, run * 8 + 8);
+      ingest(spark, archive.directory(), output, run > 0);
     }
   }
 
-  private static void report(Archive archive, IngestSummary summary, double seconds, double buildSeconds,
-      HeapSampler heap, JobTimes jobs, long parquetFiles) {
-    double mb = 1024.0 * 1024.0;
-    System.out.printf("Archive benchmark: %d logs, %.1f MB on disk (compressed), %.1f MB uncompressed;"
-        + " built in %.1f s%n", archive.logs(), archive.compressedBytes() / mb, archive.uncompressedBytes() / mb,
-        buildSeconds);
-    System.out.println(summary);
-    System.out.printf("%-36s %12.1f%n", "wall time, s", seconds);
-    System.out.printf("%-36s %12.1f%n", "logs/s", archive.logs() / seconds);
-    System.out.printf("%-36s %12.2f%n", "MB/s compressed (on disk)", archive.compressedBytes() / mb / seconds);
-    System.out.printf("%-36s %12.2f%n", "MB/s uncompressed", archive.uncompressedBytes() / mb / seconds);
-    System.out.printf("%-36s %12.0f%n", "peak heap used, sampled, MB", heap.peakUsed() / mb);
-    System.out.printf("%-36s %12.0f%n", "peak heap, sum of pool peaks, MB", heap.poolPeaks() / mb);
-    System.out.printf("%-36s %12.0f%n", "max heap (-Xmx), MB", Runtime.getRuntime().maxMemory() / mb);
-    System.out.printf("%-36s %12d%n", "Spark jobs", jobs.lines.size());
-    System.out.printf("%-36s %12d%n", "Spark tasks", jobs.tasks.get());
-    System.out.printf("%-36s %12d%n", "Parquet files written", parquetFiles);
-    System.out.printf("master local[2]; available processors: %d; load average: %.1f%n",
-        Runtime.getRuntime().availableProcessors(),
-        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    System.out.println("Spark jobs of the timed run (wall seconds, tasks, call site):");
-    jobs.lines.forEach(line -> System.out.println("  " + line));
+  /** Prints every table's data files and MB in its current Delta version; returns the most files of a table. */
+  private static long printFiles(String label, Maintenance maintenance) {
+    long max = 0;
+    StringBuilder line = new StringBuilder("    " + label + " (MB):");
+    for (String table : TABLES) {
+      Maintenance.FileStats stats = maintenance.fileStats(table);
+      line.append(String.format(" %s %d (%.2f)", table, stats.files(), stats.bytes() / MB));
+      max = Math.max(max, stats.files());
+    }
+    System.out.println(line);
+    return max;
   }
 
-  /** Wall time and task count of every Spark job, with the call site of its last stage. */
-  private static final class JobTimes extends SparkListener {
-    final List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+  /** Parquet files under {@code dir}, whatever version reads them. */
+  static long parquetFiles(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(f -> f.getFileName().toString().endsWith(".parquet")).count();
+    }
+  }
+
+  private static double loadAverage() {
+    return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  /** Spark jobs and tasks since the last {@link #reset}, with each job's wall time, tasks and call site. */
+  private static final class JobCounter extends SparkListener {
+    final List<String> lines = Collections.synchronizedList(new ArrayList<>());
     final AtomicLong tasks = new AtomicLong();
-    private final java.util.Map<Integer, long[]> started = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.Map<Integer, String> sites = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Integer, long[]> started = new ConcurrentHashMap<>();
+    private final Map<Integer, String> sites = new ConcurrentHashMap<>();
+
+    void reset() {
+      lines.clear();
+      tasks.set(0);
+    }
+
+    int jobs() {
+      return lines.size();
+    }
 
     @Override
     public void onJobStart(SparkListenerJobStart jobStart) {
       int tasksInJob = 0;
-      for (org.apache.spark.scheduler.StageInfo stage
-          : scala.jdk.javaapi.CollectionConverters.asJava(jobStart.stageInfos())) {
+      for (StageInfo stage : scala.jdk.javaapi.CollectionConverters.asJava(jobStart.stageInfos())) {
         tasksInJob += stage.numTasks();
       }
       started.put(jobStart.jobId(), new long[] {jobStart.time(), tasksInJob});
-      sites.put(jobStart.jobId(), jobStart.stageInfos().last().name());
+      sites.put(jobStart.jobId(),
+          jobStart.stageInfos().isEmpty() ? "(no stages)" : jobStart.stageInfos().last().name());
     }
 
     @Override
-    public void onJobEnd(org.apache.spark.scheduler.SparkListenerJobEnd jobEnd) {
+    public void onJobEnd(SparkListenerJobEnd jobEnd) {
       long[] start = started.remove(jobEnd.jobId());
       if (start != null) {
         lines.add(String.format("%8.1f %6d  %s", (jobEnd.time() - start[0]) / 1e3, start[1],
@@ -133,81 +214,8 @@ public final class ArchiveBenchmark {
     }
   }
 
-  /** One small ingest first, so that class loading and JIT warm-up stay out of the figures. */
-  private static void warmUp(SparkSession spark, Path dir) throws IOException {
-    Archive small = build(dir.resolve("archive"), 8, bases());
-    new Ingest(spark, new IngestOptions(List.of(small.dir().toString()), dir.resolve("out").toString(), false,
-        Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
-  }
-
-  private static List<Base> bases() throws IOException {
-    List<Base> bases = new ArrayList<>();
-    for (EventLogSource sample : SampleLogs.discover()) {
-      List<String> lines = SampleLogs.lines(sample);
-      bases.add(new Base(LogFixtures.appIdOf(lines), lines, sample.layout(), sample.codec()));
-    }
-    Path reference = SharedData.root().resolve("data/spark-events");
-    if (Files.isDirectory(reference)) {
-      try (Stream<Path> files = Files.list(reference)) {
-        for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-          List<String> lines = LogFixtures.readLines(file);
-          bases.add(new Base(LogFixtures.appIdOf(lines), lines, LogLayout.SINGLE_FILE,
-              org.perflab.eventlog.source.Codec.NONE));
-        }
-      }
-    }
-    return bases;
-  }
-
-  /** Copies the bases in turn under new application ids until there are {@code logs} logs. */
-  private static Archive build(Path dir, int logs, List<Base> bases) throws IOException {
-    long uncompressed = 0;
-    for (int i = 0; i < logs; i++) {
-      Base base = bases.get(i % bases.size());
-      String appId = base.appId() + "-copy" + String.format("%05d", i);
-      List<String> lines = LogFixtures.withAppId(base.lines(), appId);
-      if (base.layout() == LogLayout.ROLLING_DIRECTORY) {
-        LogFixtures.rollingDirectory(dir, appId, lines, base.codec(), Math.max(1, lines.size() / 2 + 1), false);
-      } else {
-        LogFixtures.singleFile(dir, appId, lines, base.codec(), false);
-      }
-      for (String line : lines) {
-        uncompressed += line.getBytes(StandardCharsets.UTF_8).length + 1;
-      }
-    }
-    long compressed;
-    try (Stream<Path> files = Files.walk(dir)) {
-      compressed = files.filter(Files::isRegularFile).mapToLong(ArchiveBenchmark::size).sum();
-    }
-    return new Archive(dir, logs, compressed, uncompressed);
-  }
-
-  private static long countFiles(Path output) throws IOException {
-    try (Stream<Path> files = Files.walk(output)) {
-      return files.filter(f -> f.getFileName().toString().endsWith(".parquet")).count();
-    }
-  }
-
-  private static long size(Path file) {
-    try {
-      return Files.size(file);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  private static void deleteRecursively(Path dir) throws IOException {
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
-  }
-
   /**
-   * Peak heap during the timed run: the most heap in use seen by a 20 ms sampler (live data plus garbage not yet
-   * collected), and the sum of the heap pools' own peaks since the start (an upper bound: pools peak at different
-   * times).
+   * The most heap in use (bytes) seen by a 20 ms sampler during a run: live data plus garbage not yet collected.
    */
   private static final class HeapSampler {
     private final Thread thread;
@@ -230,7 +238,6 @@ public final class ArchiveBenchmark {
 
     static HeapSampler start() {
       System.gc();
-      ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
       HeapSampler sampler = new HeapSampler();
       sampler.thread.start();
       return sampler;
@@ -243,11 +250,6 @@ public final class ArchiveBenchmark {
 
     long peakUsed() {
       return peak.get();
-    }
-
-    long poolPeaks() {
-      return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP)
-          .mapToLong(p -> p.getPeakUsage().getUsed()).sum();
     }
   }
 }
