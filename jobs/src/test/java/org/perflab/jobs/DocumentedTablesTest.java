@@ -79,14 +79,18 @@ class DocumentedTablesTest {
     assertThat(normalized("array<long>")).isEqualTo("array<bigint>");
   }
 
-  /** The documented columns of each {@code ## <table>} section, in order. */
+  /** The documented columns of each {@code ## <table>} section (a lowercase table name), in order. */
   static Map<String, List<Documented>> documented() throws IOException {
     Map<String, List<Documented>> tables = new LinkedHashMap<>();
     List<Documented> current = null;
     for (String line : Files.readAllLines(DOC, StandardCharsets.UTF_8)) {
       if (line.startsWith("## ")) {
-        current = new ArrayList<>();
-        tables.put(line.substring(3).strip(), current);
+        // A table's section is named by the table; other sections (Storage, Reading the tables) are prose.
+        String name = line.substring(3).strip();
+        current = name.matches("[a-z_]+") ? new ArrayList<>() : null;
+        if (current != null) {
+          tables.put(name, current);
+        }
       } else if (current != null && line.startsWith("| `")) {
         current.addAll(row(line));
       }
