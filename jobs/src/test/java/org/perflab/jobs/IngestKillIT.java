@@ -48,7 +48,7 @@ class IngestKillIT {
     archive = Files.createDirectories(temp.resolve("archive"));
     FileUtils.copyDirectory(REPOSITORY.resolve("samples/spark-events").toFile(), archive.toFile());
     clean = temp.resolve("clean");
-    Scripts.Result result = ingest(clean, Map.of());
+    Scripts.Result result = ingest(clean, Map.of("PERFLAB_LOG_DIR", temp.resolve("logs").toString()));
     assertThat(result.exitCode()).as(result.output()).isZero();
     assertSummaryAndQuietConsole(result);
     spark = SparkTestSession.get();
@@ -173,6 +173,7 @@ class IngestKillIT {
     ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command))).directory(temp.toFile())
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());
     builder.environment().remove("SPARK_HOME");
+    builder.environment().put("PERFLAB_LOG_DIR", temp.resolve("logs").toString());
     builder.environment().putAll(env);
     return builder.start();
   }
