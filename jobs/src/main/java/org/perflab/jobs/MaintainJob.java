@@ -61,7 +61,8 @@ public final class MaintainJob implements Callable<Integer> {
         System.out.printf("maintain: %s files %d -> %d, bytes %d -> %d%s%n", o.table(), o.before().files(),
             o.after().files(), o.before().bytes(), o.after().bytes(), o.vacuumed() ? ", vacuumed" : "");
       }
-      System.out.printf("maintain: %d tables under %s%n", outcomes.size(), options.output());
+      RunSummary.print(String.format("maintain: %d tables maintained%n%s", outcomes.size(),
+          RunSummary.tables(spark, options.output(), outcomes.stream().map(Maintenance.Outcome::table).toList())));
       return ExitCode.SUCCESS.code();
     } finally {
       spark.stop();
