@@ -54,6 +54,8 @@ public final class MaintainJob implements Callable<Integer> {
         "Cannot maintain: --retention-hours must be >= 0 (%s)", retentionHours);
     Options options = new Options(output,
         noVacuum ? null : Duration.ofMillis(Math.round(retentionHours * 3_600_000)));
+    Preflight.of("maintain").directory("--output", output, "the output root of an ingest run")
+        .outputRoot("--output", output);
     SparkSession spark = DeltaSessions.builder("perflab maintain").getOrCreate();
     try {
       List<Maintenance.Outcome> outcomes = run(spark, options, Clock.systemUTC());
