@@ -56,8 +56,7 @@ public record IngestSummary(
     out.append("  rows written: ").append(rows.isEmpty() ? "none" : rows).append('\n');
     out.append("  time: ").append(phases).append('\n');
     out.append("  run id: ").append(runId).append('\n');
-    out.append("  tables: ").append(outputRoot).append("/{").append(String.join(",", rowsByTable.keySet()))
-        .append("} (Delta Lake)");
+    out.append(org.perflab.jobs.RunSummary.tables(outputRoot, rowsByTable.keySet()));
     return out.toString();
   }
 }

@@ -74,8 +74,9 @@ final class ConsoleLogging {
   private static void apply(LoggerContext context, Path file, boolean verbose) {
     Configuration config = context.getConfiguration();
     PatternLayout layout = PatternLayout.newBuilder().withPattern(PATTERN).withConfiguration(config).build();
+    // Created on the first line logged, so a run that logs nothing (--help, --version) leaves no file.
     Appender fileAppender = FileAppender.newBuilder().setName("perflab-file").withFileName(file.toString())
-        .setLayout(layout).setConfiguration(config).build();
+        .withCreateOnDemand(true).setLayout(layout).setConfiguration(config).build();
     fileAppender.start();
     config.addAppender(fileAppender);
     LoggerConfig root = config.getRootLogger();

@@ -69,10 +69,7 @@ public final class IngestJob implements Callable<Integer> {
       Instant started = Instant.now();
       IngestSummary summary = new Ingest(spark, options, Clock.systemUTC()).run();
       writeManifest(spark, options, summary, started);
-      System.out.println(summary.report());
-      if (ConsoleLogging.logFile() != null) {
-        System.out.println("  log: " + ConsoleLogging.logFile());
-      }
+      RunSummary.print(summary.report());
       return ExitCode.SUCCESS.code();
     } finally {
       if (ownSession) {

@@ -54,6 +54,8 @@ public final class MaintainJob implements Callable<Integer> {
         "Cannot maintain: --retention-hours must be >= 0 (%s)", retentionHours);
     Options options = new Options(output,
         noVacuum ? null : Duration.ofMillis(Math.round(retentionHours * 3_600_000)));
+    Preflight.of("maintain").directory("--output", output, "the output root of an ingest run")
+        .outputRoot("--output", output);
     SparkSession spark = DeltaSessions.builder("perflab maintain").getOrCreate();
     try {
       List<Maintenance.Outcome> outcomes = run(spark, options, Clock.systemUTC());
@@ -61,7 +63,8 @@ public final class MaintainJob implements Callable<Integer> {
         System.out.printf("maintain: %s files %d -> %d, bytes %d -> %d%s%n", o.table(), o.before().files(),
             o.after().files(), o.before().bytes(), o.after().bytes(), o.vacuumed() ? ", vacuumed" : "");
       }
-      System.out.printf("maintain: %d tables under %s%n", outcomes.size(), options.output());
+      RunSummary.print(String.format("maintain: %d tables maintained%n%s", outcomes.size(),
+          RunSummary.tables(spark, options.output(), outcomes.stream().map(Maintenance.Outcome::table).toList())));
       return ExitCode.SUCCESS.code();
     } finally {
       spark.stop();

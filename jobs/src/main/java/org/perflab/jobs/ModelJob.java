@@ -87,9 +87,12 @@ public final class ModelJob implements Callable<Integer> {
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
     SparkSession spark = DeltaSessions.builder("perflab model").getOrCreate();
     try {
+      LOG.info("Modelling the applications under {} into {}", options.input(), options.output());
       Summary summary = run(spark, options);
-      LOG.info("Built {} models ({} applications skipped), {} predictions", summary.models(), summary.skipped(),
-          summary.predictions().size());
+      List<String> tables = options.predict() ? List.of(DAG_MODELS, MODEL_PREDICTIONS) : List.of(DAG_MODELS);
+      RunSummary.print(String.format("model: %d models built, %d applications skipped, %d predictions%n%s",
+          summary.models(), summary.skipped(), summary.predictions().size(),
+          RunSummary.tables(spark, options.output(), tables)));
       return ExitCode.SUCCESS.code();
     } finally {
       if (ownSession) {

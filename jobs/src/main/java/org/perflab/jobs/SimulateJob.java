@@ -3,6 +3,7 @@ package org.perflab.jobs;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.perflab.errors.BadInputException;
 import org.perflab.sim.Engine;
@@ -81,12 +82,14 @@ public final class SimulateJob implements Callable<Integer> {
     Options options = new Options(model, output, seed, nodes, maxJobs, parseTaskChoice(taskChoice), targetCi);
     Preflight.of("simulate").scheme("--model", options.model()).outputFile("--output", options.output());
     Model m = readModel(options);
+    LOG.info("Simulating {} on {} slots, up to {} applications", options.model(), m.nodes(), m.maxJobs());
     Instant start = clock.instant();
     Result result = new Engine(m).run(m.seed(), options.targetCi());
-    LOG.info("Simulated {} applications ({} tasks) of {} in {}; mean execution time {}",
-        result.applications(), result.tasks(), options.model(), Duration.between(start, clock.instant()),
-        result.execution().mean());
+    Duration took = Duration.between(start, clock.instant());
     TextFiles.writeAtomically(options.output(), ResultWriter.toJson(result));
+    RunSummary.print(String.format(Locale.ROOT,
+        "simulate: %d applications, %d tasks in %.1f s; mean execution time %.3f%n%s", result.applications(),
+        result.tasks(), took.toMillis() / 1000.0, result.execution().mean(), RunSummary.output(options.output())));
     return ExitCode.SUCCESS.code();
   }
 

@@ -147,9 +147,12 @@ public final class SweepJob implements Callable<Integer> {
     SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
     try {
       Sweep sweep = fromFile != null ? fromFile : plan(options, dagModel(spark, options.dagModels(), options.appId()));
+      LOG.info("Sweeping {} grid points ({} trials) into {}", sweep.plans().size(), sweep.trials().size(),
+          options.output());
       Summary summary = run(spark, sweep, options);
-      LOG.info("Swept {} points ({} trials, {} applications, {} tasks) into {}", summary.points(), summary.trials(),
-          summary.applications(), summary.tasks(), options.output());
+      RunSummary.print(String.format("sweep: %d points, %d trials, %d applications, %d tasks simulated%n%s",
+          summary.points(), summary.trials(), summary.applications(), summary.tasks(),
+          RunSummary.tables(spark, options.output(), List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE))));
       return ExitCode.SUCCESS.code();
     } finally {
       spark.stop();

@@ -57,7 +57,7 @@ public final class TableStore {
   }
 
   public Path path(String table) {
-    return new Path(root, table);
+    return fs.makeQualified(new Path(root, table));
   }
 
   /** Whether {@code table} is a Delta table under the root. */

@@ -6,8 +6,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.hadoop.util.VersionInfo;
@@ -18,13 +21,20 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The command-line contract of {@code submit/perflab}, run as a process the way a user runs it: for each mistake, the
  * exit code (2 for bad input or usage), the first line of stderr (one line in the house form
- * {@code Cannot <do X>: <reason> (<value>)}), and no stack trace unless {@code --verbose} asks for one. Every case
- * here fails before any Spark work, so each takes the few seconds of a JVM start.
+ * {@code Cannot <do X>: <reason> (<value>)}), and no stack trace unless {@code --verbose} asks for one. Every mistake
+ * here fails before any Spark work, so each takes the few seconds of a JVM start; the runs that succeed (a Spark start
+ * and a minute each) check how a run ends: with the output root, the tables written and the log file.
  */
 class CommandLineContractIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
+  /** For a run that starts Spark and writes tables, on a machine shared with other builds. */
+  private static final Duration RUN_TIMEOUT = Duration.ofMinutes(6);
   private static final String PERFLAB = Scripts.repository().resolve("submit/perflab").toString();
   private static final Pattern STACK_TRACE = Pattern.compile("(?m)^\\s*at [\\w.$]+\\(|Exception in thread");
+  /** A log line on the console, with its logger's simple name as group 1. */
+  private static final Pattern LOG_LINE = Pattern.compile("^\\d\\d/\\d\\d/\\d\\d \\S+ [A-Z]+ ([\\w$]+): ");
+  /** The bundled sample logs: 10 logs, every one OK. */
+  private static final Path SAMPLES = Scripts.repository().resolve("samples/spark-events");
 
   @TempDir static Path temp;
   /** An ingest output root with every table (empty Delta tables, as far as a preflight looks). */
@@ -44,8 +54,14 @@ class CommandLineContractIT {
 
   /** Runs the launcher with the run's log files in {@code logs}. */
   private static Scripts.Result perflab(Path logs, String... args) throws IOException, InterruptedException {
+    return perflabIn(temp, logs, TIMEOUT, args);
+  }
+
+  /** Runs the launcher in the working directory {@code cwd}, with the run's log files in {@code logs}. */
+  private static Scripts.Result perflabIn(Path cwd, Path logs, Duration timeout, String... args)
+      throws IOException, InterruptedException {
     String[] command = Stream.concat(Stream.of(PERFLAB), Stream.of(args)).toArray(String[]::new);
-    return Scripts.run(temp, Map.of("PERFLAB_LOG_DIR", logs.toString()), TIMEOUT, command);
+    return Scripts.run(cwd, Map.of("PERFLAB_LOG_DIR", logs.toString()), timeout, command);
   }
 
   private static Scripts.Result perflab(String... args) throws IOException, InterruptedException {
@@ -66,6 +82,49 @@ class CommandLineContractIT {
   private static void assertNoStackTrace(Scripts.Result result) {
     assertThat(result.stderr()).as("stderr").doesNotContainPattern(STACK_TRACE);
     assertThat(result.stdout()).as("stdout").doesNotContainPattern(STACK_TRACE);
+  }
+
+  /**
+   * Exit 0, no stack trace, and stdout ends with {@code "  tables: file:<root>/{<tables>} (Delta Lake)"} (or
+   * {@code "  output: file:<root>"}) and {@code "  log: <file>"}, the run's log file under {@code logs}.
+   */
+  private static void assertEndsWithOutputAndLog(Scripts.Result result, String job, String outputLine, Path logs) {
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertNoStackTrace(result);
+    List<String> lines = result.stdout().lines().toList();
+    assertThat(lines).as(result.stdout()).hasSizeGreaterThanOrEqualTo(3);
+    assertThat(lines.get(lines.size() - 2)).isEqualTo(outputLine);
+    String logLine = lines.get(lines.size() - 1);
+    assertThat(logLine).matches("  log: " + Pattern.quote(logs.toString()) + "/perflab-" + job
+        + "-\\d{8}-\\d{6}-\\d+\\.log");
+    assertThat(Path.of(logLine.substring("  log: ".length()))).isRegularFile();
+  }
+
+  /** Every log line on the console is from one of PerfLab's classes; Spark's, Delta's and Hadoop's go to the file. */
+  private static void assertOnlyPerfLabsLogLines(Scripts.Result result) throws IOException {
+    Set<String> perflab = new HashSet<>();
+    for (String module : List.of("common", "jobs")) {
+      try (Stream<Path> files = Files.walk(Scripts.repository().resolve(module + "/src/main/java/org/perflab"))) {
+        files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".java"))
+            .forEach(f -> perflab.add(f.substring(0, f.length() - ".java".length())));
+      }
+    }
+    assertThat(result.stderr().lines().map(LOG_LINE::matcher).filter(Matcher::find).map(m -> m.group(1)))
+        .as(result.stderr()).isSubsetOf(perflab);
+  }
+
+  private static String tablesLine(Path root, String tables) {
+    return "  tables: file:" + root + "/{" + tables + "} (Delta Lake)";
+  }
+
+  /** Copies the bundled sample logs to {@code target}. */
+  private static Path copySamples(Path target) throws IOException {
+    try (Stream<Path> files = Files.walk(SAMPLES)) {
+      for (Path file : files.toList()) {
+        Files.copy(file, target.resolve(SAMPLES.relativize(file).toString()));
+      }
+    }
+    return target;
   }
 
   private static List<String> listing(Path dir) throws IOException {
@@ -99,6 +158,7 @@ class CommandLineContractIT {
     Path logs = Files.createTempDirectory(temp, "logs");
     Scripts.Result top = perflab(logs, "--help");
     Scripts.Result job = perflab(logs, "model", "--help");
+    Scripts.Result ingest = perflab(logs, "ingest", "--help");
 
     assertThat(top.exitCode()).isZero();
     assertThat(top.stdout()).startsWith("Usage: submit/perflab").contains("Usage: perflab");
@@ -106,6 +166,9 @@ class CommandLineContractIT {
     assertThat(job.exitCode()).isZero();
     assertThat(job.stdout()).startsWith("Usage: perflab model").contains("--verbose");
     assertThat(job.stderr()).isEmpty();
+    assertThat(ingest.exitCode()).isZero();
+    assertThat(ingest.stdout()).startsWith("Usage: perflab ingest").contains("--output");
+    assertThat(ingest.stderr()).isEmpty();
     assertThat(listing(logs)).isEmpty();
   }
 
@@ -140,6 +203,8 @@ class CommandLineContractIT {
 
   @Test
   void anOutputRootThatIsARegularFileStopsTheJobBeforeAnyWork() throws Exception {
+    assertBadInput(perflab("ingest", "--input", SAMPLES.toString(), "--output", regularFile.toString()),
+        "Cannot ingest: the output root is a regular file, not a directory (--output " + regularFile + ")");
     assertBadInput(perflab("model", "--input", tables.toString(), "--output", regularFile.toString()),
         "Cannot model: the output root is a regular file, not a directory (--output " + regularFile + ")");
     assertBadInput(perflab("sweep", "--model", model.toString(), "--executors", "1", "--cores", "1", "--output",
@@ -154,6 +219,61 @@ class CommandLineContractIT {
         "--data-dir", temp.resolve("data").toString()),
         "Cannot run workload: --fail-tasks 1 needs task retries, and master local[2] never retries a task (use"
             + " --master 'local[2,2]' or a cluster)");
+  }
+
+  @Test
+  void anOutputRootInsideTheInputIsNeverReadAsInputOnASecondRun() throws Exception {
+    Path cwd = Files.createTempDirectory(temp, "inside");
+    copySamples(cwd.resolve("input"));
+    Path logs = Files.createTempDirectory(temp, "logs");
+    String[] ingest = {"ingest", "--input", "input", "--output", "input/tables"};
+
+    Scripts.Result first = perflabIn(cwd, logs, RUN_TIMEOUT, ingest);
+    Scripts.Result second = perflabIn(cwd, logs, RUN_TIMEOUT, ingest);
+
+    assertThat(first.exitCode()).as(first.output()).isZero();
+    assertThat(second.exitCode()).as(second.output()).isZero();
+    assertThat(second.stdout()).as("every log OK, none of the output's own files read")
+        .containsPattern("ingest: 10 logs found, 10 parsed, .*; status \\{OK=10\\}");
+    assertThat(second.output()).contains("never read as input (file:" + cwd.resolve("input/tables") + ")");
+    assertEndsWithOutputAndLog(second, "ingest", tablesLine(cwd.resolve("input/tables"),
+        "applications,jobs,stages,tasks,executors,properties,sql_executions,ingest_status"), logs);
+  }
+
+  // ---- a run ends with the output root, the tables written and the log file ---------------------------------------
+
+  /**
+   * The README's first command, {@code submit/perflab ingest} (the sample logs into {@code perflab-output}, relative to
+   * the working directory), then every job that writes tables into that root.
+   */
+  @Test
+  void everyJobThatWritesTablesEndsWithTheOutputRootTheTablesAndTheLog() throws Exception {
+    Path cwd = Files.createTempDirectory(temp, "readme");
+    Path logs = Files.createTempDirectory(temp, "logs");
+    Path root = cwd.resolve("perflab-output");
+
+    Scripts.Result ingest = perflabIn(cwd, logs, RUN_TIMEOUT, "ingest");
+    assertEndsWithOutputAndLog(ingest, "ingest", tablesLine(root,
+        "applications,jobs,stages,tasks,executors,properties,sql_executions,ingest_status"), logs);
+    assertThat(ingest.stdout()).contains("status {OK=10}");
+    assertOnlyPerfLabsLogLines(ingest);
+    assertThat(ingest.output()).as("no ANSI escape codes").doesNotContain("\u001b[");
+
+    Scripts.Result modelled = perflabIn(cwd, logs, RUN_TIMEOUT, "model", "--input", "perflab-output", "--output",
+        "perflab-output", "--predict");
+    assertEndsWithOutputAndLog(modelled, "model", tablesLine(root, "dag_models,model_predictions"), logs);
+    assertThat(modelled.stdout()).containsPattern("(?m)^model: \\d+ models built, \\d+ applications skipped");
+    assertOnlyPerfLabsLogLines(modelled);
+
+    Scripts.Result sweep = perflabIn(cwd, logs, RUN_TIMEOUT, "sweep", "--model", model.toString(), "--executors",
+        "1,2", "--cores", "2", "--apps", "10", "--output", "perflab-output");
+    assertEndsWithOutputAndLog(sweep, "sweep", tablesLine(root, "sweep_results,sweep_best"), logs);
+
+    Scripts.Result maintain = perflabIn(cwd, logs, RUN_TIMEOUT, "maintain", "--output", "perflab-output",
+        "--no-vacuum");
+    assertEndsWithOutputAndLog(maintain, "maintain", tablesLine(root, "applications,dag_models,executors,"
+        + "ingest_status,jobs,model_predictions,properties,sql_executions,stages,sweep_best,sweep_results,tasks"), logs);
+    assertThat(maintain.stdout()).contains("maintain: 12 tables maintained");
   }
 
   // ---- each job's missing input ----------------------------------------------------------------------------------
@@ -184,6 +304,8 @@ class CommandLineContractIT {
         + "; give the dag_models table that perflab model --output DIR writes as DIR/dag_models)");
     assertBadInput(perflab("doctor", "--path", missing.toString()),
         "Cannot run doctor: nothing matches --path (" + missing + ")");
+    assertBadInput(perflab("maintain", "--output", missing.toString()),
+        "Cannot maintain: --output does not exist (" + missing + "; give the output root of an ingest run)");
     assertThat(out).as("nothing written").doesNotExist();
   }
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,11 @@ class SimulateSubmitIT {
     assertThat(run.exitCode()).as(run.output()).isZero();
     JsonNode result = new ObjectMapper().readTree(cwd.resolve("result.json").toFile());
     assertThat(result.at("/execution/mean").asDouble()).isCloseTo(73.0, within(1e-6));
+    List<String> summary = run.stdout().lines().toList();
+    assertThat(summary).as("the summary ends with the output file and the log file").hasSize(3);
+    assertThat(summary.get(0)).startsWith("simulate: ").contains("mean execution time 73.000");
+    assertThat(summary.get(1)).isEqualTo("  output: file:" + cwd.resolve("result.json"));
+    assertThat(summary.get(2)).startsWith("  log: ").endsWith(".log");
   }
 
   @Test
