@@ -18,6 +18,7 @@ import java.util.random.RandomGenerator;
 import java.util.regex.PatternSyntaxException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
@@ -94,9 +95,6 @@ public final class Ingest {
     Plan plan = Plan.of(discovery.logs(), previous, unfinished, options, clock, redactor);
     journals = new ArrayList<>(journals);
     journals.add(pendingRuns.start(runId, plan.toParse().stream().map(EventLogSource::logId).toList()));
-    for (Table table : Table.values()) {
-      store.create(table.tableName(), table.schema());
-    }
     timer.end("plan");
 
     ParseResult result = parse(plan.toParse(), redactor);
@@ -125,7 +123,7 @@ public final class Ingest {
         spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()).coalesce(1), statusLogs);
     rowsByTable.put(Table.INGEST_STATUS.tableName(), (long) stamped.size());
     pendingRuns.finish(journals);
-    result.persisted().unpersist();
+    result.persisted().unpersist(false);
     timer.end("commit status");
     return new IngestSummary(runId, discovery.logs().size(), plan.toParse().size(), plan.unchanged(),
         plan.tooRecent(), discovery.skipped().size(), losers.size(), StatusRows.countByStatus(stamped),
@@ -168,11 +166,18 @@ public final class Ingest {
   }
 
   /**
-   * The rows of every parsed log, persisted so that each table is selected out of one parse; {@code rows} reads them
-   * in as many partitions as the written files should number.
+   * The rows of every parsed log, keyed by table and persisted on disk, so that each table is selected out of one
+   * parse; {@link #table} makes one table's DataFrame, in as many partitions as its written files should number.
    */
-  private record ParseResult(Dataset<Row> persisted, Dataset<Row> rows, List<Row> statusRows, Set<String> logIds,
-      Map<String, Long> rowsByTable) {}
+  private record ParseResult(SparkSession spark, JavaPairRDD<Integer, Row> persisted, int files, List<Row> statusRows,
+      Set<String> logIds, Map<String, Long> rowsByTable) {
+
+    Dataset<Row> table(Table table) {
+      int ordinal = table.ordinal();
+      JavaRDD<Row> rows = persisted.filter(pair -> pair._1() == ordinal).values().coalesce(files);
+      return spark.createDataFrame(rows, table.schema());
+    }
+  }
 
   private ParseResult parse(List<EventLogSource> sources, Redactor redactor) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
@@ -180,18 +185,18 @@ public final class Ingest {
     jsc.setJobGroup("perflab-ingest", "PerfLab ingest: parse " + sources.size() + " event logs in " + groups.size()
         + " tasks", false);
     SerializableConfiguration conf = new SerializableConfiguration(jsc.hadoopConfiguration());
-    JavaRDD<Row> rows = jsc.parallelize(groups, Math.max(1, groups.size()))
-        .flatMap(new ParseLogs(jsc.broadcast(conf), redactor));
-    Dataset<Row> union = spark.createDataFrame(rows, UnionRows.SCHEMA).persist(StorageLevel.DISK_ONLY());
+    JavaPairRDD<Integer, Row> rows = jsc.parallelize(groups, Math.max(1, groups.size()))
+        .flatMapToPair(new ParseLogs(jsc.broadcast(conf), redactor))
+        .persist(StorageLevel.DISK_ONLY());
     Map<String, Long> counts = new TreeMap<>();
-    union.groupBy(UnionRows.TABLE).count().collectAsList()
-        .forEach(row -> counts.put(row.getString(0), row.getLong(1)));
-    List<Row> statusRows = UnionRows.select(union, Table.INGEST_STATUS).collectAsList();
+    rows.countByKey().forEach((ordinal, count) -> counts.put(Table.values()[ordinal].tableName(), count));
     Set<String> logIds = new HashSet<>();
     sources.forEach(source -> logIds.add(source.logId()));
     long bytes = sources.stream().mapToLong(EventLogSource::bytes).sum();
     int files = (int) Math.max(1, Math.min(jsc.defaultParallelism(), bytes / LOG_BYTES_PER_WRITTEN_FILE + 1));
-    return new ParseResult(union, union.coalesce(files), statusRows, logIds, counts);
+    ParseResult parsed = new ParseResult(spark, rows, files, List.of(), logIds, counts);
+    List<Row> statusRows = parsed.table(Table.INGEST_STATUS).collectAsList();
+    return new ParseResult(spark, rows, files, statusRows, logIds, counts);
   }
 
   /**
@@ -201,7 +206,7 @@ public final class Ingest {
   private Map<String, String> supersede(
       ParseResult result, Map<String, PreviousLog> previous, Map<String, String> pathById, List<Row> statusRows) {
     List<Deduplication.Claim> claims = new ArrayList<>();
-    UnionRows.select(result.rows(), Table.APPLICATIONS).collectAsList()
+    result.table(Table.APPLICATIONS).collectAsList()
         .forEach(row -> claims.add(Deduplication.Claim.of(row)));
     store.read(Table.APPLICATIONS).ifPresent(apps -> apps
         .select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "completed", "num_task_attempts",
@@ -263,7 +268,7 @@ public final class Ingest {
     try {
       List<Future<?>> commits = new ArrayList<>();
       for (Table table : dataTables()) {
-        commits.add(writers.submit(() -> writeTable(table, result.rows(), losers.keySet(), replaced, appended)));
+        commits.add(writers.submit(() -> writeTable(table, result.table(table), losers.keySet(), replaced, appended)));
         written.put(table.tableName(), result.rowsByTable().getOrDefault(table.tableName(), 0L));
       }
       for (Future<?> commit : commits) {
@@ -275,9 +280,9 @@ public final class Ingest {
     return written;
   }
 
-  private void writeTable(Table table, Dataset<Row> union, Set<String> losers, Set<String> replaced,
+  private void writeTable(Table table, Dataset<Row> tableRows, Set<String> losers, Set<String> replaced,
       Set<String> appended) {
-    Dataset<Row> rows = UnionRows.select(union, table);
+    Dataset<Row> rows = tableRows;
     if (!losers.isEmpty()) {
       rows = rows.filter(functions.not(UnionRows.logId().isin(losers.toArray())));
     }

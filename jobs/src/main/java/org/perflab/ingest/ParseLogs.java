@@ -6,7 +6,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.PairFlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.apache.spark.util.SerializableConfiguration;
@@ -14,9 +14,10 @@ import org.perflab.eventlog.EventLogReader;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.eventlog.source.EventLogSource;
 import org.perflab.table.TableRow;
+import scala.Tuple2;
 
-/** Runs on executors: a group of logs in, their rows of every table out, streamed one log after another. */
-final class ParseLogs implements FlatMapFunction<List<EventLogSource>, Row> {
+/** Runs on executors: a group of logs in, their rows of every table out (keyed by table), streamed log by log. */
+final class ParseLogs implements PairFlatMapFunction<List<EventLogSource>, Integer, Row> {
   private final Broadcast<SerializableConfiguration> hadoopConf;
   private final Redactor redactor;
 
@@ -26,7 +27,7 @@ final class ParseLogs implements FlatMapFunction<List<EventLogSource>, Row> {
   }
 
   @Override
-  public Iterator<Row> call(List<EventLogSource> group) {
+  public Iterator<Tuple2<Integer, Row>> call(List<EventLogSource> group) {
     Configuration conf = hadoopConf.value().value();
     Iterator<EventLogSource> sources = group.iterator();
     return new Iterator<>() {
@@ -41,7 +42,7 @@ final class ParseLogs implements FlatMapFunction<List<EventLogSource>, Row> {
       }
 
       @Override
-      public Row next() {
+      public Tuple2<Integer, Row> next() {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }

@@ -1,43 +1,24 @@
 package org.perflab.ingest;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.perflab.table.KeyColumns;
-import org.perflab.table.Table;
 import org.perflab.table.TableRow;
+import scala.Tuple2;
 
 /**
- * One parse of a log yields rows of every table. They travel through Spark as one dataset whose rows name their
- * table and carry their values in that table's struct column; each table is then selected out of it.
+ * One parse of a log yields rows of every table. They travel through Spark as one pair RDD keyed by the table's
+ * ordinal, each value a row of that table's own schema; each table becomes a DataFrame of its own schema only, so no
+ * task ever encodes the rows of all tables in one wide schema.
  */
 final class UnionRows {
-  static final String TABLE = "table";
-  static final StructType SCHEMA = schema();
-
   private UnionRows() {}
 
-  private static StructType schema() {
-    List<StructField> fields = new ArrayList<>();
-    fields.add(DataTypes.createStructField(TABLE, DataTypes.StringType, false));
-    for (Table table : Table.values()) {
-      fields.add(DataTypes.createStructField(table.tableName(), table.schema(), true));
-    }
-    return new StructType(fields.toArray(new StructField[0]));
-  }
-
-  static Row pack(TableRow row) {
-    Object[] values = new Object[1 + Table.values().length];
-    values[0] = row.table().tableName();
-    values[1 + row.table().ordinal()] = external(row);
-    return RowFactory.create(values);
+  /** A parsed row, keyed by its table's ordinal. */
+  static Tuple2<Integer, Row> pack(TableRow row) {
+    return new Tuple2<>(row.table().ordinal(), external(row));
   }
 
   /** A table row as Spark's row encoder takes it: Java maps become Scala maps; arrays stay arrays. */
@@ -49,11 +30,6 @@ final class UnionRows {
       }
     }
     return RowFactory.create(values);
-  }
-
-  /** The rows of one table, with its own schema. */
-  static Dataset<Row> select(Dataset<Row> union, Table table) {
-    return union.filter(functions.col(TABLE).equalTo(table.tableName())).select(table.tableName() + ".*");
   }
 
   static Column logId() {

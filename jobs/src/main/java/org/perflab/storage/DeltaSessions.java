@@ -20,6 +20,8 @@ public final class DeltaSessions {
   /** OPTIMIZE writes files up to this size, and leaves files of at least this size alone: 128 MiB. */
   public static final long TARGET_FILE_BYTES = 128L << 20;
 
+  /** Session settings with this prefix set the properties of every Delta table the session creates. */
+  static final String TABLE_DEFAULTS = "spark.databricks.delta.properties.defaults.";
   /** Auto compaction compacts a table once it holds this many files smaller than the target. */
   public static final int AUTO_COMPACT_MIN_FILES = 8;
 
@@ -45,6 +47,12 @@ public final class DeltaSessions {
     // Delta rebuilds a table's state from its log in this many tasks (default 50). PerfLab's tables stay at a few
     // files and are checkpointed every 10 commits, so a few tasks suffice; 50 cost seconds per commit on 2 cores.
     putUnlessSet(settings, user, "spark.databricks.delta.snapshotPartitions", "2");
+    // Properties of every table a PerfLab job creates (its first write creates it): auto compaction, a checkpoint
+    // every 10 commits, and min/max statistics on the key columns only (log_id, app_id, app_attempt_id), which is
+    // what data skipping uses; statistics on 32 columns of every file cost time on every write.
+    putUnlessSet(settings, user, TABLE_DEFAULTS + "autoOptimize.autoCompact", "true");
+    putUnlessSet(settings, user, TABLE_DEFAULTS + "checkpointInterval", "10");
+    putUnlessSet(settings, user, TABLE_DEFAULTS + "dataSkippingNumIndexedCols", "3");
     // Auto compaction (on in every PerfLab table's properties): after a commit, a table with this many files smaller
     // than the target is compacted at once, so repeated incremental runs never pile up small files.
     putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.minNumFiles",

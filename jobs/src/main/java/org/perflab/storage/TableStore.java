@@ -105,8 +105,8 @@ public final class TableStore {
   }
 
   /**
-   * Creates {@code table} with {@code schema} and PerfLab's table properties (auto compaction, a checkpoint every 10
-   * commits) when it does not exist; when it does, adds the columns of {@code schema} it lacks (Delta schema
+   * Creates {@code table} with {@code schema} (and the table properties {@link DeltaSessions} sets as defaults) when it
+   * does not exist; when it does, adds the columns of {@code schema} it lacks (Delta schema
    * evolution: a metadata-only commit).
    */
   public void ensure(String table, StructType schema) {
@@ -114,8 +114,6 @@ public final class TableStore {
       DeltaTable.createIfNotExists(spark)
           .location(path(table).toString())
           .addColumns(schema)
-          .property("delta.checkpointInterval", "10")
-          .property("delta.autoOptimize.autoCompact", "true")
           .execute();
       return;
     }

@@ -32,7 +32,7 @@ import org.perflab.table.Table;
  * duplicate row, no missing log, no unreadable table.
  */
 class IngestKillIT {
-  private static final Duration TIMEOUT = Duration.ofMinutes(4);
+  private static final Duration TIMEOUT = Duration.ofMinutes(8);
   private static final Path REPOSITORY = Scripts.repository();
   private static final String PERFLAB = REPOSITORY.resolve("submit/perflab").toString();
   /** Columns that differ between two runs of the same logs by design. */
