@@ -4,6 +4,8 @@ import io.delta.tables.DeltaTable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -17,6 +19,8 @@ import org.perflab.errors.BadInputException;
 public final class Maintenance {
   /** {@code VACUUM}'s default retention, and Delta's own default: 7 days. */
   public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
+  private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+  private static final String LISTING_PARALLELISM = "spark.sql.sources.parallelPartitionDiscovery.parallelism";
 
   private final SparkSession spark;
   private final TableStore store;
@@ -34,6 +38,31 @@ public final class Maintenance {
    * order. Each step is its own Delta commit, so a run killed midway leaves every table readable.
    */
   public List<Outcome> maintainAll(Duration retention, TestPause pause) {
+    // VACUUM lists a table's files in spark.sql.sources.parallelPartitionDiscovery.parallelism tasks (Spark's
+    // default: 10,000) and OPTIMIZE and VACUUM shuffle in spark.sql.shuffle.partitions (200). PerfLab's tables hold a
+    // few files each, so for the run those become a few tasks per core, unless the user set them.
+    Map<String, String> before = new HashMap<>();
+    String small = Integer.toString(Math.max(2, spark.sparkContext().defaultParallelism()));
+    for (String key : List.of(SHUFFLE_PARTITIONS, LISTING_PARALLELISM)) {
+      if (!spark.sparkContext().getConf().contains(key)) {
+        before.put(key, spark.conf().get(key, null));
+        spark.conf().set(key, small);
+      }
+    }
+    try {
+      return maintainEach(retention, pause);
+    } finally {
+      before.forEach((key, value) -> {
+        if (value == null) {
+          spark.conf().unset(key);
+        } else {
+          spark.conf().set(key, value);
+        }
+      });
+    }
+  }
+
+  private List<Outcome> maintainEach(Duration retention, TestPause pause) {
     List<Outcome> outcomes = new ArrayList<>();
     List<String> tables = new ArrayList<>(store.tableDirectories());
     Collections.sort(tables);
