@@ -49,6 +49,11 @@ public record Column(String name, DataType type, String unit, String description
     return new Column(name, type, unit, description);
   }
 
+  /** A nullable field of a struct column's element type, such as {@link RddInfo#STRUCT}. */
+  static StructField structField(String name, DataType type) {
+    return DataTypes.createStructField(name, type, true);
+  }
+
   /** The Spark field, nullable, with {@code unit} and {@code comment} metadata. */
   public StructField field() {
     Metadata metadata = new MetadataBuilder().putString("unit", unit).putString("comment", description).build();

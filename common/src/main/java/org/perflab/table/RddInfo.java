@@ -13,21 +13,17 @@ public final class RddInfo {
   public static final StructType STRUCT =
       new StructType(
           new StructField[] {
-            field("rdd_id", DataTypes.IntegerType),
-            field("name", DataTypes.StringType),
-            field("scope_name", DataTypes.StringType),
-            field("callsite", DataTypes.StringType),
-            field("parent_ids", DataTypes.createArrayType(DataTypes.IntegerType)),
-            field("num_partitions", DataTypes.IntegerType),
-            field("num_cached_partitions", DataTypes.IntegerType),
-            field("storage_level", DataTypes.StringType),
-            field("memory_size_bytes", DataTypes.LongType),
-            field("disk_size_bytes", DataTypes.LongType)
+            Column.structField("rdd_id", DataTypes.IntegerType),
+            Column.structField("name", DataTypes.StringType),
+            Column.structField("scope_name", DataTypes.StringType),
+            Column.structField("callsite", DataTypes.StringType),
+            Column.structField("parent_ids", DataTypes.createArrayType(DataTypes.IntegerType)),
+            Column.structField("num_partitions", DataTypes.IntegerType),
+            Column.structField("num_cached_partitions", DataTypes.IntegerType),
+            Column.structField("storage_level", DataTypes.StringType),
+            Column.structField("memory_size_bytes", DataTypes.LongType),
+            Column.structField("disk_size_bytes", DataTypes.LongType)
           });
 
   static final DataType TYPE = DataTypes.createArrayType(STRUCT);
-
-  private static StructField field(String name, DataType type) {
-    return DataTypes.createStructField(name, type, true);
-  }
 }

@@ -187,6 +187,35 @@ public enum Table {
       int64("duration_ms", "ms", "end_time_ms - start_time_ms."),
       string("error_message", "Error message, redacted; null on success."),
       of("job_ids", DataTypes.createArrayType(DataTypes.IntegerType), "", "Jobs run by this execution.")),
+  SQL_OPERATORS(
+      Metrics.NONE,
+      "One row per operator (plan node) of each SQL execution's last plan, with its SQL metrics as the History Server's"
+          + " SQL tab shows them: per metric, the sum over the tasks' last successful (else last) updates and the"
+          + " driver's updates; for size and time metrics also min, median and max per task. Node ids, clusters and"
+          + " edges are the History Server's plan graph's. A metric no task or driver update reported is null.",
+      int64("execution_id", "", "SQL execution id (sql_executions.execution_id)."),
+      int64("node_id", "", "Plan graph node id, as in the History Server's SQL tab (0 is the root)."),
+      string("node_name", "Operator name, e.g. HashAggregate, Exchange, WholeStageCodegen (1), redacted."),
+      string("description", "The operator's simple string (its arguments: columns, literals, paths), redacted."),
+      flag("is_cluster", "True for a WholeStageCodegen cluster, which groups the operators whose cluster_id it is."),
+      int64("cluster_id", "", "node_id of the WholeStageCodegen cluster holding this operator; null outside any."),
+      of("child_node_ids", DataTypes.createArrayType(DataTypes.LongType), "",
+          "Operators feeding this one (its inputs), empty for leaves and clusters."),
+      of("parent_node_ids", DataTypes.createArrayType(DataTypes.LongType), "",
+          "Operators this one feeds; more than one for a reused exchange or subquery."),
+      count("output_rows", "Total of the 'number of output rows' metric; null when the operator has none."),
+      count("input_rows", "Sum of output_rows over child_node_ids; null when no child reports output rows."),
+      int64("time_ms", "ms", "Sum of the operator's timing metric totals (nsTiming ones converted to ms, rounded"
+          + " down): task time summed over tasks. A cluster's is its 'duration', which includes the time of the"
+          + " operators inside it. Null when the operator has no time metric with a value."),
+      int64("spill_bytes", "bytes", "Total of the 'spill size' metric; null when the operator has none."),
+      of("metrics", DataTypes.createMapType(DataTypes.StringType, DataTypes.LongType), "",
+          "Every metric with a total, by metric name, in its own unit (see metric_values)."),
+      of("metric_values", SqlMetricInfo.TYPE, "", "Every metric of the operator in plan order: name, metric_type"
+          + " (sum, size = bytes, timing = ms, nsTiming = ns, average = tenths), accumulator_id, total (null for"
+          + " average), min, median and max per task (sorted value at n/2; null for sum metrics), and num_values"
+          + " (values aggregated: one per task of every stage that reported it, 0 for its tasks that did not, plus one"
+          + " per driver update). All null when nothing reported the metric.")),
   INGEST_STATUS(
       Metrics.NONE,
       "One row per log seen by ingest, whether or not it could be read.",

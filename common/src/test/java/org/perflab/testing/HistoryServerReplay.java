@@ -14,6 +14,7 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.deploy.history.EventLogFileReader;
 import org.apache.spark.scheduler.ReplayListenerBus;
 import org.apache.spark.scheduler.ReplayListenerBus$;
+import org.apache.spark.scheduler.SparkListenerInterface;
 import org.apache.spark.status.AppStatusListener;
 import org.apache.spark.status.AppStatusStore;
 import org.apache.spark.status.ElementTrackingStore;
@@ -46,6 +47,17 @@ public final class HistoryServerReplay {
     InMemoryStore store = new InMemoryStore();
     ElementTrackingStore tracking = new ElementTrackingStore(store, conf);
     AppStatusListener listener = new AppStatusListener(tracking, conf, false, Option.empty(), Option.empty());
+    replayInto(path, listener);
+    tracking.close(false);
+    AppStatusStore status = new AppStatusStore(store, Option.empty(), Option.empty());
+    return new HistoryServerReplay(
+        new ArrayList<>(CollectionConverters.asJava(status.stageList(null, false, false, new double[0], List.of()))),
+        new ArrayList<>(CollectionConverters.asJava(status.executorList(false))),
+        new ArrayList<>(CollectionConverters.asJava(status.jobsList(null))));
+  }
+
+  /** Replays the log at {@code path} (a file or a rolling directory, any Spark codec) into {@code listener}. */
+  static void replayInto(String path, SparkListenerInterface listener) throws IOException {
     ReplayListenerBus bus = new ReplayListenerBus();
     bus.addListener(listener);
     Path logPath = new Path(path);
@@ -57,12 +69,6 @@ public final class HistoryServerReplay {
             ReplayListenerBus$.MODULE$.SELECT_ALL_FILTER());
       }
     }
-    tracking.close(false);
-    AppStatusStore status = new AppStatusStore(store, Option.empty(), Option.empty());
-    return new HistoryServerReplay(
-        new ArrayList<>(CollectionConverters.asJava(status.stageList(null, false, false, new double[0], List.of()))),
-        new ArrayList<>(CollectionConverters.asJava(status.executorList(false))),
-        new ArrayList<>(CollectionConverters.asJava(status.jobsList(null))));
   }
 
   /** Per stage attempt ({@code "stageId.attempt"}), the values PerfLab must match. */

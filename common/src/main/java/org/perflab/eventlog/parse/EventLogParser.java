@@ -137,10 +137,10 @@ public final class EventLogParser implements Iterator<TableRow> {
 
   /** The fast path for task events, which are most of a log: streamed, no tree. */
   private void handleTaskEvent(String line) {
-    TaskEvent event = TaskLineScanner.scan(line, executorMetricNames);
+    TaskEvent event = TaskLineScanner.scan(line, executorMetricNames, scheduler::wantsAccumulables);
     try {
       if (event == null) {
-        event = TaskEventReader.read(line);
+        event = TaskEventReader.read(line, scheduler::wantsAccumulables);
       }
     } catch (IOException e) {
       defer("malformed JSON");

@@ -26,8 +26,6 @@ final class EventTypes {
           "SparkListenerExecutorExcludedForStage",
           "SparkListenerNodeBlacklistedForStage",
           "SparkListenerNodeExcludedForStage",
-          "SparkListenerDriverAccumUpdates",
-          "SparkListenerSQLAdaptiveSQLMetricUpdates",
           "SparkListenerEffectiveSQLConf",
           "StreamingQueryListener$QueryStartedEvent",
           "StreamingQueryListener$QueryProgressEvent",

@@ -60,6 +60,14 @@ final class SchedulerEvents {
 
   void task(TaskEvent event) {
     tasks.handle(event);
+    if (event.end) {
+      sql.taskEnd(event);
+    }
+  }
+
+  /** Whether the task ends of a stage should carry their accumulator updates: SQL metrics of a running execution. */
+  boolean wantsAccumulables(int stageId) {
+    return sql.wantsAccumulables(stageId);
   }
 
   boolean handle(String type, JsonNode event) {
@@ -108,8 +116,11 @@ final class SchedulerEvents {
     job.sqlExecutionId = Json.longValue(properties, "spark.sql.execution.id");
     int lastStageId = Integer.MIN_VALUE;
     List<StageAccumulator> reused = new ArrayList<>();
+    Map<Integer, Integer> tasksByStage = new LinkedHashMap<>();
     for (JsonNode info : stageInfos) {
       int stageId = Json.requireInt(info, "Stage ID");
+      Integer stageTasks = Json.intValue(info, "Number of Tasks");
+      tasksByStage.put(stageId, stageTasks == null ? 0 : stageTasks);
       if (stageId > lastStageId) {
         lastStageId = stageId;
         job.name = Json.text(info, "Stage Name");
@@ -131,9 +142,7 @@ final class SchedulerEvents {
     activeJobs.put(jobId, job);
     reusedStages.put(jobId, reused);
     app.numJobs++;
-    if (job.sqlExecutionId != null) {
-      sql.execution(job.sqlExecutionId).jobIds.add(jobId);
-    }
+    sql.jobStart(job.sqlExecutionId, jobId, tasksByStage);
   }
 
   private String redactedProperty(JsonNode properties, String key) {
@@ -143,6 +152,7 @@ final class SchedulerEvents {
 
   private void jobEnd(JsonNode event) {
     int jobId = Json.requireInt(event, "Job ID");
+    sql.jobEnd(jobId);
     JobAccumulator job = activeJobs.remove(jobId);
     if (job == null) {
       return;
@@ -175,6 +185,7 @@ final class SchedulerEvents {
     JsonNode properties = Json.node(event, "Properties");
     StageAccumulator stage = getOrCreateStage(info);
     stage.updateInfo(info, redactor);
+    sql.stageSubmitted(stage.stageId, stage.attemptId);
     stage.status = StageStatus.ACTIVE;
     stage.live = true;
     String pool = Json.text(properties, "spark.scheduler.pool");
@@ -222,6 +233,7 @@ final class SchedulerEvents {
   /** Settles what the end of the log implies: reconciliation of task counts with declared task counts. */
   void finish() {
     tasks.finish();
+    sql.finish();
     for (StageAccumulator stage : stages.values()) {
       if (stage.status == StageStatus.COMPLETE && !stage.hasCompletedAllPartitions()) {
         health.stagesMissingTasks++;

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import org.perflab.table.TaskMetric;
 
 /**
@@ -43,7 +44,8 @@ final class TaskEventReader {
     return type.equals("SparkListenerTaskEnd") || type.equals("SparkListenerTaskStart");
   }
 
-  static TaskEvent read(String line) throws IOException {
+  /** Reads a task event; the accumulator updates of a task end are read when {@code sqlStages} takes its stage. */
+  static TaskEvent read(String line, IntPredicate sqlStages) throws IOException {
     int[] accumulables = AccumulablesSpan.find(line);
     String slim = line;
     Long peakMemory = null;
@@ -69,6 +71,9 @@ final class TaskEventReader {
         if (event.metrics != null && event.metrics[TaskMetric.PEAK_EXECUTION_MEMORY.ordinal()] == null) {
           event.metrics[TaskMetric.PEAK_EXECUTION_MEMORY.ordinal()] = peakMemory;
         }
+      }
+      if (accumulables != null && event.end && sqlStages.test(event.stageId)) {
+        readAccumulatorUpdates(line.substring(accumulables[0], accumulables[1]), event);
       }
       return event;
     }
@@ -140,6 +145,8 @@ final class TaskEventReader {
         case "Speculative" -> event.speculative = value == JsonToken.VALUE_TRUE;
         case "Getting Result Time" -> event.gettingResultTime = optionalNumber(parser, value);
         case "Finish Time" -> event.finishTime = optionalNumber(parser, value);
+        case "Failed" -> event.failed = value == JsonToken.VALUE_TRUE;
+        case "Killed" -> event.killed = value == JsonToken.VALUE_TRUE;
         case "Accumulables" -> readPeakMemoryAccumulable(parser, value, event);
         default -> parser.skipChildren();
       }
@@ -241,6 +248,47 @@ final class TaskEventReader {
         event.peakMemoryAccumulable = update != null ? update : total;
       }
     }
+  }
+
+  /** Every (ID, Update) pair whose values are longs, as Spark's SQL listener reads them from a log. */
+  private static void readAccumulatorUpdates(String array, TaskEvent event) throws IOException {
+    try (JsonParser parser = FACTORY.createParser(array)) {
+      expect(parser, parser.nextToken(), JsonToken.START_ARRAY);
+      for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+        if (token == null) {
+          throw new JsonParseException(parser, "unterminated accumulables");
+        }
+        if (token != JsonToken.START_OBJECT) {
+          parser.skipChildren();
+          continue;
+        }
+        Long id = null;
+        Long update = null;
+        for (JsonToken field = parser.nextToken(); field != JsonToken.END_OBJECT; field = parser.nextToken()) {
+          expect(parser, field, JsonToken.FIELD_NAME);
+          String name = parser.currentName();
+          JsonToken value = parser.nextToken();
+          if (name.equals("ID")) {
+            id = longValue(parser, value);
+          } else if (name.equals("Update")) {
+            update = value == JsonToken.VALUE_STRING ? TaskEvent.parseUpdate(parser.getText()) : longValue(parser, value);
+          } else {
+            parser.skipChildren();
+          }
+        }
+        if (id != null && update != null) {
+          event.addAccumulable(id, update);
+        }
+      }
+    }
+  }
+
+  private static Long longValue(JsonParser parser, JsonToken value) throws IOException {
+    if (value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) {
+      return parser.getLongValue();
+    }
+    parser.skipChildren();
+    return null;
   }
 
   private static long number(JsonParser parser, JsonToken value, String field) throws IOException {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import org.perflab.table.TaskMetric;
 
 /**
@@ -36,7 +37,7 @@ final class TaskLineScanner {
   };
   private static final String[] TASK_INFO_KEYS = {
     "Task ID", "Index", "Attempt", "Partition ID", "Launch Time", "Executor ID", "Host", "Locality", "Speculative",
-    "Getting Result Time", "Finish Time", "Accumulables"
+    "Getting Result Time", "Finish Time", "Failed", "Killed", "Accumulables"
   };
   private static final String PEAK_MEMORY_FIELD = "\"Peak Execution Memory\"";
 
@@ -44,6 +45,10 @@ final class TaskLineScanner {
   private final int n;
   /** Whether the task metrics carry peak execution memory themselves (Spark 3.0+), so accumulables are skipped. */
   private final boolean peakInMetrics;
+  /** The stages whose task ends' accumulator updates the caller wants (SQL stages). */
+  private final IntPredicate sqlStages;
+  private boolean typeSeen;
+  private boolean stageSeen;
   private int p;
   /** Executor metric names of the previous event, reused when the next event has the same name at the same place. */
   private String[] names = new String[0];
@@ -51,10 +56,11 @@ final class TaskLineScanner {
   private boolean integral;
   private boolean escaped;
 
-  TaskLineScanner(String line) {
+  TaskLineScanner(String line, IntPredicate sqlStages) {
     this.s = line;
     this.n = line.length();
     this.peakInMetrics = line.contains(PEAK_MEMORY_FIELD);
+    this.sqlStages = sqlStages;
   }
 
   private static Map<String, TaskMetric.Section> sections() {
@@ -67,9 +73,12 @@ final class TaskLineScanner {
     return sections;
   }
 
-  /** The event, or null when the line is not one this scanner takes. */
-  static TaskEvent scan(String line, String[] previousExecutorMetricNames) {
-    TaskLineScanner scanner = new TaskLineScanner(line);
+  /**
+   * The event, or null when the line is not one this scanner takes. The accumulator updates of a task end are read
+   * when {@code sqlStages} accepts its stage id.
+   */
+  static TaskEvent scan(String line, String[] previousExecutorMetricNames, IntPredicate sqlStages) {
+    TaskLineScanner scanner = new TaskLineScanner(line, sqlStages);
     scanner.names = previousExecutorMetricNames;
     try {
       return scanner.event();
@@ -101,10 +110,12 @@ final class TaskLineScanner {
             int end = requireString();
             event.end = region(start, end, "SparkListenerTaskEnd");
             type = event.end || region(start, end, "SparkListenerTaskStart");
+            typeSeen = true;
           }
           case "Stage ID" -> {
             event.stageId = (int) requireLong();
             stage = true;
+            stageSeen = true;
           }
           case "Stage Attempt ID" -> {
             event.stageAttemptId = (int) requireLong();
@@ -165,6 +176,8 @@ final class TaskLineScanner {
           case "Speculative" -> event.speculative = bool();
           case "Getting Result Time" -> event.gettingResultTime = requireLong();
           case "Finish Time" -> event.finishTime = requireLong();
+          case "Failed" -> event.failed = bool();
+          case "Killed" -> event.killed = bool();
           case "Accumulables" -> accumulables(event);
           default -> skipValue();
         }
@@ -276,7 +289,12 @@ final class TaskLineScanner {
   }
 
   private void accumulables(TaskEvent event) {
-    if (peek() != '[' || peakInMetrics) {
+    if (!typeSeen || !stageSeen) {
+      // Not Spark's field order: whether the updates are wanted is the reader's to decide.
+      throw GIVE_UP;
+    }
+    boolean sql = event.end && sqlStages.test(event.stageId);
+    if (peek() != '[' || (peakInMetrics && !sql)) {
       skipValue();
       return;
     }
@@ -288,7 +306,7 @@ final class TaskLineScanner {
         if (peek() != '{') {
           skipValue();
         } else {
-          accumulable(event);
+          accumulable(event, sql);
         }
         ws();
       } while (next(','));
@@ -296,8 +314,9 @@ final class TaskLineScanner {
     expect(']');
   }
 
-  private void accumulable(TaskEvent event) {
+  private void accumulable(TaskEvent event, boolean sql) {
     boolean peak = false;
+    Long id = null;
     Long update = null;
     Long total = null;
     expect('{');
@@ -314,10 +333,12 @@ final class TaskLineScanner {
           int start = p + 1;
           int end = string();
           peak = !escaped && region(start, end, PEAK_EXECUTION_MEMORY);
+        } else if (region(keyStart, keyEnd, "ID") && sql) {
+          id = optionalLong();
         } else if (region(keyStart, keyEnd, "Update")) {
-          update = optionalLong();
-        } else if (region(keyStart, keyEnd, "Value")) {
-          total = optionalLong();
+          update = sql ? updateValue() : optionalLong();
+        } else if (region(keyStart, keyEnd, "Value") && !peakInMetrics) {
+          total = sql ? updateValue() : optionalLong();
         } else {
           skipValue();
         }
@@ -325,9 +346,30 @@ final class TaskLineScanner {
       } while (next(','));
     }
     expect('}');
-    if (peak) {
+    if (peak && !peakInMetrics) {
       event.peakMemoryAccumulable = update != null ? update : total;
     }
+    if (sql && id != null && update != null) {
+      event.addAccumulable(id, update);
+    }
+  }
+
+  /**
+   * An update as Spark's SQL listener reads it: a string or an integer holding a long; null for anything else. Strings
+   * with escapes and numbers that are not plain longs are left to Jackson.
+   */
+  private Long updateValue() {
+    char c = peek();
+    if (c == '"') {
+      int start = p + 1;
+      int end = requireString();
+      return TaskEvent.parseUpdate(s.substring(start, end));
+    }
+    if (!numberAhead()) {
+      skipValue();
+      return null;
+    }
+    return requireLong();
   }
 
   /** {@code {"Reason":"Success"}}, the end reason of almost every task; anything else is left to Jackson. */

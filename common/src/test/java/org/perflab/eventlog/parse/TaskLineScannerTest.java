@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntPredicate;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,8 @@ import org.perflab.eventlog.source.LogDiscovery;
  */
 class TaskLineScannerTest {
   private static final List<String> TASK_LINES = new ArrayList<>();
+  /** Every stage counts as a SQL stage, so that both read every task end's accumulator updates. */
+  private static final IntPredicate ALL_STAGES = stageId -> true;
 
   @BeforeAll
   static void collectTaskEvents() throws IOException {
@@ -47,10 +50,10 @@ class TaskLineScannerTest {
   void scansEveryRealTaskEventExactlyAsJacksonReadsIt() throws IOException {
     int scanned = 0;
     for (String line : TASK_LINES) {
-      TaskEvent fast = TaskLineScanner.scan(line, new String[0]);
+      TaskEvent fast = TaskLineScanner.scan(line, new String[0], ALL_STAGES);
       if (fast != null) {
         scanned++;
-        assertSame(fast, TaskEventReader.read(line), line);
+        assertSame(fast, TaskEventReader.read(line, ALL_STAGES), line);
       }
     }
     assertThat(TASK_LINES).hasSizeGreaterThan(100);
@@ -78,12 +81,12 @@ class TaskLineScannerTest {
       String text = mutated.toString();
       TaskEvent jackson;
       try {
-        jackson = TaskEventReader.read(text);
+        jackson = TaskEventReader.read(text, ALL_STAGES);
       } catch (IOException | RuntimeException e) {
         jackson = null;
         rejectedByJackson++;
       }
-      TaskEvent fast = TaskLineScanner.scan(text, new String[0]);
+      TaskEvent fast = TaskLineScanner.scan(text, new String[0], ALL_STAGES);
       if (jackson == null) {
         assertThat(fast).as("scanner accepted a line Jackson rejects: %s", text).isNull();
       } else if (fast != null) {
@@ -95,11 +98,16 @@ class TaskLineScannerTest {
 
   private static void assertSame(TaskEvent fast, TaskEvent jackson, String line) {
     assertThat(fast).as(line).usingRecursiveComparison()
-        .ignoringFields("executorMetricNames", "executorMetricValues", "peakMemoryAccumulable")
+        .ignoringFields("executorMetricNames", "executorMetricValues", "peakMemoryAccumulable", "accumulableIds",
+            "accumulableUpdates")
         .isEqualTo(jackson);
     assertThat(Arrays.copyOf(fast.executorMetricNames, fast.executorMetricCount))
         .isEqualTo(Arrays.copyOf(jackson.executorMetricNames, jackson.executorMetricCount));
     assertThat(Arrays.copyOf(fast.executorMetricValues, fast.executorMetricCount))
         .isEqualTo(Arrays.copyOf(jackson.executorMetricValues, jackson.executorMetricCount));
+    assertThat(Arrays.copyOf(fast.accumulableIds, fast.accumulableCount))
+        .isEqualTo(Arrays.copyOf(jackson.accumulableIds, jackson.accumulableCount));
+    assertThat(Arrays.copyOf(fast.accumulableUpdates, fast.accumulableCount))
+        .isEqualTo(Arrays.copyOf(jackson.accumulableUpdates, jackson.accumulableCount));
   }
 }
