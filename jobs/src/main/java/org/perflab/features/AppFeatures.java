@@ -17,10 +17,12 @@ import java.util.List;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.api.java.UDF2;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.perflab.timing.CriticalPath;
 
 /**
@@ -29,9 +31,15 @@ import org.perflab.timing.CriticalPath;
  * its effective configuration. Columns and their units: {@link FeatureTables#APP_FEATURES} and docs/tables.md.
  */
 public final class AppFeatures {
-  private static final UserDefinedFunction CRITICAL_PATH_MS = functions.udf(
-      (UDF1<scala.collection.Seq<Row>, Long>) stages -> CriticalPath.ofApplication(stageTimes(stages)),
-      DataTypes.LongType).asNonNullable();
+  private static final StructType TIMES_TYPE = new StructType()
+      .add("critical_path_ms", DataTypes.LongType, false)
+      .add("ideal_stage_ms", DataTypes.DoubleType, true);
+
+  private static final UserDefinedFunction TIMES = functions.udf(
+      (UDF2<scala.collection.Seq<Row>, Integer, Row>) (stages, slots) -> {
+        CriticalPath.Times times = CriticalPath.of(stageTimes(stages), slots);
+        return RowFactory.create(times.criticalPathMs(), times.idealMs());
+      }, TIMES_TYPE);
 
   private AppFeatures() {}
 
@@ -173,32 +181,34 @@ public final class AppFeatures {
   }
 
   /**
-   * {@code critical_path_ms}: Σ over jobs of the longest path through the job's stages, each stage weighing its
-   * longest task ({@link CriticalPath}); {@code ideal_stage_ms}: Σ over stage attempts of max(task time ÷ slots,
-   * longest task), sparklens' ideal time at the measured slots without its driver time.
+   * {@code critical_path_ms} and {@code ideal_stage_ms}: sparklens' critical path and ideal time at the measured
+   * slots, without driver time ({@link CriticalPath}), from each stage attempt's longest task and task time.
    */
   private static Dataset<Row> stagePaths(FeatureInputs in, Dataset<Row> config) {
     Dataset<Row> perStage = in.tasks().groupBy(Keys.with("stage_id", "stage_attempt_id")).agg(
         max("duration_ms").as("longest_ms"), sum("duration_ms").as("stage_task_ms"));
+    Dataset<Row> jobs = in.jobs().select(Keys.with("job_id", "submission_time_ms", "completion_time_ms"));
     Dataset<Row> withDag = perStage.join(in.stages().select(Keys.with("stage_id", "stage_attempt_id", "job_id",
         "parent_stage_ids")), Keys.using("stage_id", "stage_attempt_id"), "left");
-    Dataset<Row> withSlots = Keys.leftJoin(withDag, config.select(Keys.with("slots")));
-    Column ideal = greatest(col("stage_task_ms").cast("double").divide(col("slots")), col("longest_ms").cast("double"));
-    return withSlots.groupBy(Keys.columns()).agg(
-        CRITICAL_PATH_MS.apply(collect_list(struct(col("job_id"), col("stage_id"), col("parent_stage_ids"),
-            coalesce(col("longest_ms"), lit(0L)).as("longest_ms")))).as("critical_path_ms"),
-        sum(ideal).as("ideal_stage_ms"));
+    Dataset<Row> withJobs = withDag.join(jobs, Keys.using("job_id"), "left");
+    Dataset<Row> times = withJobs.groupBy(Keys.columns()).agg(collect_list(struct(col("job_id"),
+        col("submission_time_ms"), col("completion_time_ms"), col("stage_id"), col("parent_stage_ids"),
+        coalesce(col("longest_ms"), lit(0L)).as("longest_ms"),
+        coalesce(col("stage_task_ms"), lit(0L)).as("stage_task_ms"))).as("stage_times"));
+    return Keys.leftJoin(times, config.select(Keys.with("slots")))
+        .withColumn("times", TIMES.apply(col("stage_times"), col("slots")))
+        .select(Keys.with("times.critical_path_ms", "times.ideal_stage_ms"));
   }
 
-  /** The rows of {@code collect_list(struct(job_id, stage_id, parent_stage_ids, longest_ms))}. */
+  /** The rows of {@code stage_times}, the structs {@link #stagePaths} collects. */
   private static List<CriticalPath.StageTime> stageTimes(scala.collection.Seq<Row> rows) {
     List<CriticalPath.StageTime> stages = new ArrayList<>();
     scala.collection.Iterator<Row> it = rows.iterator();
     while (it.hasNext()) {
       Row r = it.next();
-      List<Integer> parents = r.isNullAt(2) ? List.of() : r.<Integer>getList(2);
-      stages.add(new CriticalPath.StageTime(r.isNullAt(0) ? null : r.getInt(0), r.getInt(1), parents,
-          r.getLong(3)));
+      List<Integer> parents = r.isNullAt(4) ? List.of() : r.<Integer>getList(4);
+      stages.add(new CriticalPath.StageTime(r.isNullAt(0) ? null : r.getInt(0), r.isNullAt(1) ? null : r.getLong(1),
+          r.isNullAt(2) ? null : r.getLong(2), r.getInt(3), parents, r.getLong(5), r.getLong(6)));
     }
     return stages;
   }
