@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * What the simulator model of one application run is built from, as ingested from its event log. Times are epoch
  * milliseconds; {@code slots} is the run's task slots (total executor cores ÷ {@code spark.task.cpus});
- * {@code workload} groups runs of the same application (PerfLab's workload tag, else the application name).
+ * {@code workload} groups runs of the same application (its workload id by {@code org.perflab.grouping.WorkloadRule}).
  */
 public record AppTrace(String appId, String workload, long startMs, long endMs, int slots, List<JobTrace> jobs,
     List<StageTrace> stages, List<TaskTrace> tasks) implements Serializable {

@@ -10,11 +10,12 @@ public sealed interface TracePart extends Serializable
     permits TracePart.AppPart, TracePart.ExecutorPart, AppTrace.JobTrace, AppTrace.StageTrace, AppTrace.TaskTrace {
 
   /**
-   * The application row: id, workload (tag or name), start and end (epoch ms), whether the log completed, the most
-   * executor cores alive at once (0 in local mode) and {@code spark.task.cpus} (null when unset).
+   * The application row: id, workload id (by {@code org.perflab.grouping.WorkloadRule}), input size class
+   * ({@code org.perflab.grouping.SizeClass}), start and end (epoch ms), whether the log completed, the most executor
+   * cores alive at once (0 in local mode) and {@code spark.task.cpus} (null when unset).
    */
-  record AppPart(String appId, String workload, long startMs, long endMs, boolean completed, int maxConcurrentCores,
-      Integer taskCpus) implements TracePart {}
+  record AppPart(String appId, String workload, int sizeClass, long startMs, long endMs, boolean completed,
+      int maxConcurrentCores, Integer taskCpus) implements TracePart {}
 
   /** An executor row: whether it is the driver, and its cores (null for the driver outside local mode). */
   record ExecutorPart(boolean driver, Integer totalCores) implements TracePart {}

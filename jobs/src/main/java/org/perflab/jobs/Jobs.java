@@ -11,6 +11,9 @@ final class Jobs {
     commandLine.addSubcommand(new IngestJob());
     commandLine.addSubcommand(new MaintainJob());
 
+    // features
+    commandLine.addSubcommand(new FeaturesJob());
+
     // workload, corpus
     commandLine.addSubcommand(new WorkloadJob());
     commandLine.addSubcommand(new CorpusCommand());

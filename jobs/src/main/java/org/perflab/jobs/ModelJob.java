@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -24,6 +25,8 @@ import org.perflab.dagmodel.SampleMode;
 import org.perflab.dagmodel.TraceAssembler;
 import org.perflab.dagmodel.TracePart;
 import org.perflab.errors.BadInputException;
+import org.perflab.features.FeatureInputs;
+import org.perflab.features.Workloads;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelWriter;
 import org.perflab.storage.DeltaSessions;
@@ -49,9 +52,15 @@ public final class ModelJob implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(ModelJob.class);
 
   /** The options of {@code model}. */
-  public record Options(String input, String output, SampleMode mode, int apps, boolean predict, long seed) {
+  public record Options(String input, String output, SampleMode mode, int apps, boolean predict, long seed,
+      Optional<String> workloadProperty) {
     public Options {
       BadInputException.require(apps >= 1, "Cannot model: --apps must be >= 1 (%d)", apps);
+    }
+
+    /** Options grouping runs without a workload property (the tag, else the normalised application name). */
+    public Options(String input, String output, SampleMode mode, int apps, boolean predict, long seed) {
+      this(input, output, mode, apps, predict, seed, Optional.empty());
     }
   }
 
@@ -79,11 +88,15 @@ public final class ModelJob implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the predictions.")
   long seed;
 
+  @Option(names = "--workload-property", paramLabel = "KEY",
+      description = "A Spark property naming the workload of untagged runs, as in features. Default: none.")
+  String workloadProperty;
+
   @Override
   public Integer call() {
-    Options options = new Options(input, output, mode(mode), apps, predict, seed);
-    Preflight.of("model").ingestTables("--input", input, Table.APPLICATIONS, Table.EXECUTORS, Table.JOBS,
-        Table.STAGES, Table.TASKS).outputRoot("--output", output);
+    Options options = new Options(input, output, mode(mode), apps, predict, seed,
+        Optional.ofNullable(workloadProperty));
+    Preflight.of("model").ingestTables("--input", input, FeatureInputs.TABLES).outputRoot("--output", output);
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
     SparkSession spark = DeltaSessions.builder("perflab model").getOrCreate();
     try {
@@ -114,7 +127,8 @@ public final class ModelJob implements Callable<Integer> {
     SampleMode mode = options.mode();
     int apps = options.apps();
     long seed = options.seed();
-    JavaRDD<Built> single = traces(spark, options.input()).map(kv -> Built.of(kv._1(), kv._2(), mode, apps));
+    JavaRDD<Built> single = traces(spark, options.input(), options.workloadProperty())
+        .map(kv -> Built.of(kv._1(), kv._2(), mode, apps));
     JavaRDD<Built> built = (mode == SampleMode.EMPIRICAL ? mergeReplications(single) : single).cache();
     TableStore out = new TableStore(spark, options.output());
     try {
@@ -124,15 +138,17 @@ public final class ModelJob implements Callable<Integer> {
       List<Prediction> predictions = List.of();
       if (options.predict()) {
         predictions = new ArrayList<>(built.filter(b -> b.run() != null)
-            .mapToPair(b -> new Tuple2<>(b.run().workload(), b.run()))
+            .mapToPair(b -> new Tuple2<>(b.group(), b.run()))
             .groupByKey()
             .flatMap(g -> CrossSlotPredictor.predict(list(g._2()), apps, seed).iterator())
             .collect());
         predictions.sort(Comparator.comparing(Prediction::workload).thenComparing(Prediction::fromAppId)
             .thenComparing(Prediction::toAppId));
         Map<String, String> logIds = logIdsByApp(built);
+        Map<String, Integer> sizeClasses = built.filter(b -> b.run() != null)
+            .mapToPair(b -> new Tuple2<>(b.appId(), b.sizeClass())).collectAsMap();
         out.overwrite(MODEL_PREDICTIONS, spark.createDataFrame(
-            predictions.stream().map(p -> predictionRow(p, logIds)).toList(), PREDICTIONS).coalesce(1));
+            predictions.stream().map(p -> predictionRow(p, logIds, sizeClasses)).toList(), PREDICTIONS).coalesce(1));
         report(predictions);
       }
       return new Summary(models, skipped, predictions);
@@ -150,12 +166,12 @@ public final class ModelJob implements Callable<Integer> {
   }
 
   /**
-   * Empirical mode: each run's stages draw from the task durations of every run of its workload at the same slot
-   * count (its replications), so a run is never merged with a run it will be asked to predict.
+   * Empirical mode: each run's stages draw from the task durations of every run of its workload and size class at
+   * the same slot count (its replications), so a run is never merged with a run it will be asked to predict.
    */
   static JavaRDD<Built> mergeReplications(JavaRDD<Built> single) {
     JavaRDD<Built> merged = single.filter(b -> b.run() != null)
-        .mapToPair(b -> new Tuple2<>(b.run().workload() + "@" + b.run().slots(), b))
+        .mapToPair(b -> new Tuple2<>(b.group() + "@" + b.run().slots(), b))
         .groupByKey()
         .flatMap(group -> {
           List<Built> runs = list(group._2());
@@ -170,11 +186,19 @@ public final class ModelJob implements Callable<Integer> {
     return merged.union(single.filter(b -> b.run() == null));
   }
 
-  /** Every application's ingested parts, grouped by its key (log id / app id / attempt id). */
-  static JavaPairRDD<String, Iterable<TracePart>> traces(SparkSession spark, String root) {
-    JavaPairRDD<String, TracePart> apps = read(spark, root, Table.APPLICATIONS, "app_name", "perflab_workload",
-        "perflab_scale", "start_time_ms", "end_time_ms", "completed", "max_concurrent_cores", "task_cpus")
-        .mapToPair(r -> new Tuple2<>(key(r), appPart(r)));
+  /**
+   * Every application's ingested parts, grouped by its key (log id / app id / attempt id); its workload and size
+   * class by the workload rule ({@link Workloads}).
+   */
+  static JavaPairRDD<String, Iterable<TracePart>> traces(SparkSession spark, String root,
+      Optional<String> workloadProperty) {
+    Dataset<Row> workloads = Workloads.of(FeatureInputs.read(new TableStore(spark, root), "model"), workloadProperty)
+        .select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "workload_id", "size_class");
+    JavaPairRDD<String, TracePart> apps = read(spark, root, Table.APPLICATIONS, "start_time_ms", "end_time_ms",
+        "completed", "max_concurrent_cores", "task_cpus")
+        .mapToPair(r -> new Tuple2<>(key(r), r))
+        .join(workloads.javaRDD().mapToPair(r -> new Tuple2<>(key(r), r)))
+        .mapToPair(kv -> new Tuple2<>(kv._1(), appPart(kv._2()._1(), kv._2()._2())));
     JavaPairRDD<String, TracePart> executors = read(spark, root, Table.EXECUTORS, "is_driver", "total_cores")
         .mapToPair(r -> new Tuple2<>(key(r), new TracePart.ExecutorPart(r.getBoolean(3),
             r.isNullAt(4) ? null : r.getInt(4))));
@@ -215,11 +239,10 @@ public final class ModelJob implements Callable<Integer> {
     return r.getString(0) + "/" + r.getString(1) + "/" + (r.isNullAt(2) ? "" : r.getString(2));
   }
 
-  private static TracePart appPart(Row r) {
-    String name = r.isNullAt(3) ? r.getString(1) : r.getString(3);
-    String workload = r.isNullAt(4) ? name : r.getString(4) + (r.isNullAt(5) ? "" : "/" + r.getString(5));
-    return new TracePart.AppPart(r.getString(1), workload, r.getLong(6), r.getLong(7), r.getBoolean(8),
-        r.isNullAt(9) ? 0 : r.getInt(9), r.isNullAt(10) ? null : r.getInt(10));
+  /** The application part of an {@code applications} row and its {@code workloads} row. */
+  private static TracePart appPart(Row r, Row workload) {
+    return new TracePart.AppPart(r.getString(1), workload.getString(3), workload.getInt(4), r.getLong(3),
+        r.getLong(4), r.getBoolean(5), r.isNullAt(6) ? 0 : r.getInt(6), r.isNullAt(7) ? null : r.getInt(7));
   }
 
   private static <T> List<T> list(Iterable<T> items) {
@@ -241,36 +264,52 @@ public final class ModelJob implements Callable<Integer> {
   }
 
   /** One application's outcome: its run and model, or why it was skipped. */
-  record Built(String key, String appId, String workload, ModelledRun run, String reason)
+  record Built(String key, String appId, String workload, Integer sizeClass, ModelledRun run, String reason)
       implements java.io.Serializable {
     static Built of(String key, Iterable<TracePart> parts, SampleMode mode, int apps) {
+      Integer sizeClass = sizeClass(parts);
       try {
         AppTrace trace = TraceAssembler.assemble(key, parts);
         Model model = DagModelBuilder.build(trace, mode, apps);
-        return new Built(key, trace.appId(), trace.workload(),
+        return new Built(key, trace.appId(), trace.workload(), sizeClass,
             new ModelledRun(trace.appId(), trace.workload(), trace.slots(), trace.durationS(), model), null);
       } catch (BadInputException e) {
-        return new Built(key, key.split("/", 3)[1], null, null, e.getMessage());
+        return new Built(key, key.split("/", 3)[1], null, sizeClass, null, e.getMessage());
       } catch (RuntimeException e) {
         // Rows the ingest tables should never hold (null array elements, say): skip the application, say why.
-        return new Built(key, key.split("/", 3)[1], null, null, "Cannot model " + key + ": " + e);
+        return new Built(key, key.split("/", 3)[1], null, sizeClass, null, "Cannot model " + key + ": " + e);
       }
     }
 
+    private static Integer sizeClass(Iterable<TracePart> parts) {
+      for (TracePart part : parts) {
+        if (part instanceof TracePart.AppPart app) {
+          return app.sizeClass();
+        }
+      }
+      return null;
+    }
+
+    /** The runs predicted from one another: one workload at one size class. */
+    String group() {
+      return run.workload() + "@size" + sizeClass;
+    }
+
     Built withModel(Model model) {
-      return new Built(key, appId, workload,
+      return new Built(key, appId, workload, sizeClass,
           new ModelledRun(run.appId(), run.workload(), run.slots(), run.actualS(), model), reason);
     }
 
     Row row() {
       String[] k = key.split("/", 3);
       if (run == null) {
-        return RowFactory.create(k[0], k[1], k[2], null, null, null, null, null, null, null, null, "SKIPPED", reason);
+        return RowFactory.create(k[0], k[1], k[2], null, sizeClass, null, null, null, null, null, null, null,
+            "SKIPPED", reason);
       }
       Model m = run.model();
       double driverS = m.stages().stream().filter(s -> s.name().startsWith("driver-"))
           .mapToDouble(s -> s.distribution().mean()).sum();
-      return RowFactory.create(k[0], k[1], k[2], workload, run.slots(), run.actualS(), m.stages().size(),
+      return RowFactory.create(k[0], k[1], k[2], workload, sizeClass, run.slots(), run.actualS(), m.stages().size(),
           m.tasksPerApplication(), driverS, mode(m), ModelWriter.toJson(m), "OK", null);
     }
 
@@ -283,7 +322,8 @@ public final class ModelJob implements Callable<Integer> {
       .add(KeyColumns.LOG_ID, DataTypes.StringType, false)
       .add(KeyColumns.APP_ID, DataTypes.StringType, false)
       .add(KeyColumns.APP_ATTEMPT_ID, DataTypes.StringType, false)
-      .add("workload", DataTypes.StringType, true)
+      .add("workload_id", DataTypes.StringType, true)
+      .add("size_class", DataTypes.IntegerType, true)
       .add("slots", DataTypes.IntegerType, true)
       .add("duration_s", DataTypes.DoubleType, true)
       .add("model_stages", DataTypes.IntegerType, true)
@@ -301,7 +341,8 @@ public final class ModelJob implements Callable<Integer> {
   static final StructType PREDICTIONS = new StructType()
       .add(KeyColumns.LOG_ID, DataTypes.StringType, true)
       .add("from_log_id", DataTypes.StringType, true)
-      .add("workload", DataTypes.StringType, false)
+      .add("workload_id", DataTypes.StringType, false)
+      .add("size_class", DataTypes.IntegerType, true)
       .add("from_app_id", DataTypes.StringType, false)
       .add("to_app_id", DataTypes.StringType, false)
       .add("from_slots", DataTypes.IntegerType, false)
@@ -314,8 +355,9 @@ public final class ModelJob implements Callable<Integer> {
       .add("task_precedence_s", DataTypes.DoubleType, false)
       .add("task_precedence_error_pct", DataTypes.DoubleType, false);
 
-  private static Row predictionRow(Prediction p, Map<String, String> logIds) {
-    return RowFactory.create(logIds.get(p.toAppId()), logIds.get(p.fromAppId()), p.workload(), p.fromAppId(), p.toAppId(), p.fromSlots(), p.toSlots(), p.actualS(),
+  private static Row predictionRow(Prediction p, Map<String, String> logIds, Map<String, Integer> sizeClasses) {
+    return RowFactory.create(logIds.get(p.toAppId()), logIds.get(p.fromAppId()), p.workload(),
+        sizeClasses.get(p.toAppId()), p.fromAppId(), p.toAppId(), p.fromSlots(), p.toSlots(), p.actualS(),
         p.simulatedS(), p.simulatedErrorPct(), p.forkJoinS(), p.forkJoinErrorPct(), p.taskPrecedenceS(),
         p.taskPrecedenceErrorPct());
   }

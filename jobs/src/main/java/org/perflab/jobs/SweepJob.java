@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
@@ -202,12 +203,20 @@ public final class SweepJob implements Callable<Integer> {
     return ModelReader.parse(rows.get(0).getString(0), dir + " (" + appId + ")");
   }
 
-  /** The log of {@code appId}'s model in the {@code dag_models} table under {@code dir}. */
-  static String dagModelLogId(SparkSession spark, String dir, String appId) {
-    List<Row> rows = spark.read().format("delta").load(dir)
+  /**
+   * The log and workload of {@code appId}'s model in the {@code dag_models} table under {@code dir}; the workload is
+   * null in a table written before {@code workload_id} existed.
+   */
+  static SweepTables.Swept dagModelRun(SparkSession spark, String dir, String appId) {
+    Dataset<Row> models = spark.read().format("delta").load(dir);
+    Column workload = java.util.Arrays.asList(models.columns()).contains("workload_id")
+        ? functions.col("workload_id") : functions.lit(null).cast("string");
+    List<Row> rows = models
         .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
-        .orderBy(functions.col("app_attempt_id").desc()).select("log_id").limit(1).collectAsList();
-    return rows.isEmpty() ? null : rows.get(0).getString(0);
+        .orderBy(functions.col("app_attempt_id").desc()).select(functions.col("log_id"), workload).limit(1)
+        .collectAsList();
+    return rows.isEmpty() ? SweepTables.Swept.MODEL_FILE
+        : new SweepTables.Swept(rows.get(0).getString(0), rows.get(0).getString(1));
   }
 
   /** Runs the trials on Spark, writes both tables, and returns what was done. */
@@ -217,12 +226,14 @@ public final class SweepJob implements Callable<Integer> {
     if (options.deadlineS() != null && best.stream().noneMatch(b -> b.kind() == BestPoint.Kind.DEADLINE)) {
       LOG.warn("No grid point meets the deadline of {} s by {}", options.deadlineS(), options.deadlineStat());
     }
-    String logId = options.dagModels() == null ? null : dagModelLogId(spark, options.dagModels(), options.appId());
+    SweepTables.Swept swept = options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
+        : dagModelRun(spark, options.dagModels(), options.appId());
     TableStore out = new TableStore(spark, options.output());
     writeReplacingLog(out, SweepTables.RESULTS_TABLE,
-        spark.createDataFrame(SweepTables.resultRows(results, logId), SweepTables.RESULTS).coalesce(1), logId);
+        spark.createDataFrame(SweepTables.resultRows(results, swept), SweepTables.RESULTS).coalesce(1),
+        swept.logId());
     writeReplacingLog(out, SweepTables.BEST_TABLE,
-        spark.createDataFrame(SweepTables.bestRows(best, logId), SweepTables.BEST).coalesce(1), logId);
+        spark.createDataFrame(SweepTables.bestRows(best, swept), SweepTables.BEST).coalesce(1), swept.logId());
     long apps = results.stream().mapToLong(PointResult::applications).sum();
     long tasks = results.stream().mapToLong(PointResult::tasks).sum();
     return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);

@@ -13,11 +13,22 @@ import org.perflab.sweep.PointResult;
 final class SweepTables {
   private SweepTables() {}
 
+  /**
+   * What was swept: the log and workload of a {@code dag_models} row, or neither for a model file.
+   *
+   * @param logId the swept model's log; null for a model file
+   * @param workloadId its workload id by the workload rule; null for a model file
+   */
+  record Swept(String logId, String workloadId) {
+    static final Swept MODEL_FILE = new Swept(null, null);
+  }
+
   static final String RESULTS_TABLE = "sweep_results";
   static final String BEST_TABLE = "sweep_best";
 
   static final StructType RESULTS = new StructType(new StructField[] {
     field("log_id", DataTypes.StringType, true),
+    field("workload_id", DataTypes.StringType, true),
     field("executors", DataTypes.IntegerType, false),
     field("cores_per_executor", DataTypes.IntegerType, false),
     field("executor_memory_gb", DataTypes.DoubleType, true),
@@ -42,6 +53,7 @@ final class SweepTables {
 
   static final StructType BEST = new StructType(new StructField[] {
     field("log_id", DataTypes.StringType, true),
+    field("workload_id", DataTypes.StringType, true),
     field("kind", DataTypes.StringType, false),
     field("statistic", DataTypes.StringType, false),
     field("deadline_s", DataTypes.DoubleType, true),
@@ -56,28 +68,28 @@ final class SweepTables {
     field("gb_hours", DataTypes.DoubleType, true),
   });
 
-  static Row resultRow(PointResult r, String logId) {
-    return RowFactory.create(logId, r.point().executors(), r.point().coresPerExecutor(), memory(r), r.taskCpus(), r.slots(),
+  static Row resultRow(PointResult r, Swept swept) {
+    return RowFactory.create(swept.logId(), swept.workloadId(), r.point().executors(), r.point().coresPerExecutor(), memory(r), r.taskCpus(), r.slots(),
         r.rule(), r.replications(), r.applications(), r.tasks(), r.meanS(), r.stdS(), r.ciLowS(), r.ciHighS(),
         r.p50S(), r.p90S(), r.p99S(), r.coreHours(), r.memoryInGrid() ? r.gbHours() : null, r.baseSeed(),
         r.trialSeeds());
   }
 
-  static Row bestRow(BestPoint b, String logId) {
+  static Row bestRow(BestPoint b, Swept swept) {
     PointResult r = b.result();
-    return RowFactory.create(logId, lower(b.kind().name()), lower(b.statistic().name()),
+    return RowFactory.create(swept.logId(), swept.workloadId(), lower(b.kind().name()), lower(b.statistic().name()),
         b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(), r.point().executors(),
         r.point().coresPerExecutor(), memory(r), r.slots(), r.meanS(), r.p90S(), r.coreHours(),
         r.memoryInGrid() ? r.gbHours() : null);
   }
 
-  /** The rows of a sweep of the model of log {@code logId} (null for a model file). */
-  static List<Row> resultRows(List<PointResult> results, String logId) {
-    return results.stream().map(r -> resultRow(r, logId)).toList();
+  /** The rows of a sweep of {@code swept}'s model. */
+  static List<Row> resultRows(List<PointResult> results, Swept swept) {
+    return results.stream().map(r -> resultRow(r, swept)).toList();
   }
 
-  static List<Row> bestRows(List<BestPoint> best, String logId) {
-    return best.stream().map(b -> bestRow(b, logId)).toList();
+  static List<Row> bestRows(List<BestPoint> best, Swept swept) {
+    return best.stream().map(b -> bestRow(b, swept)).toList();
   }
 
   private static Double memory(PointResult r) {

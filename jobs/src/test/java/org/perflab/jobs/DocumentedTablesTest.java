@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
+import org.perflab.features.FeatureTables;
 import org.perflab.table.Table;
 
 /**
@@ -39,6 +40,9 @@ class DocumentedTablesTest {
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);
     schemas.put("sweep_best", SweepTables.BEST);
+    schemas.put(FeatureTables.WORKLOADS_TABLE, FeatureTables.WORKLOADS);
+    schemas.put(FeatureTables.APP_FEATURES_TABLE, FeatureTables.APP_FEATURES);
+    schemas.put(FeatureTables.STAGE_FEATURES_TABLE, FeatureTables.STAGE_FEATURES);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }

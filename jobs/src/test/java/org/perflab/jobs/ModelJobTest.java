@@ -118,6 +118,9 @@ class ModelJobTest {
         .collectAsList();
     assertThat(models).extracting(r -> r.<Integer>getAs("slots")).containsExactly(1, 2, 2, 4);
     assertThat(models).extracting(r -> r.<String>getAs("status")).containsOnly("OK");
+    // The workload rule: untagged, so the normalised application name; the runs read no input (size class 0).
+    assertThat(models).extracting(r -> r.<String>getAs("workload_id")).containsOnly("sleep model test");
+    assertThat(models).extracting(r -> r.<Integer>getAs("size_class")).containsOnly(0);
     for (Row r : models) {
       Model m = ModelReader.parse(r.getAs("model_json"), r.getAs("app_id"));
       assertThat(m.stages()).extracting(s -> s.name()).contains("S0", "S1", "S2", "driver-end");
@@ -149,7 +152,7 @@ class ModelJobTest {
     assertThat(simulator).isLessThan(25.0);
     assertThat(forkJoin).isPositive();
     assertThat(predictions).allSatisfy(p -> assertThat(p.taskPrecedenceS()).isPositive().isFinite());
-    assertThat(stdout).containsPattern("model: workload=sleep-model-test predictions=10 mape_simulator_pct=\\d");
+    assertThat(stdout).containsPattern("model: workload=sleep model test predictions=10 mape_simulator_pct=\\d");
     List<Row> rows = spark.read().format("delta").load(dir.resolve("out/model_predictions").toString()).collectAsList();
     assertThat(rows).hasSize(10);
     assertThat(rows).allSatisfy(r -> assertThat(r.<Integer>getAs("from_slots")).isNotEqualTo(r.getAs("to_slots")));
@@ -173,6 +176,8 @@ class ModelJobTest {
       }
     }
     assertThat(sweep.results()).extracting(r -> r.slots()).containsExactly(1, 2, 4);
+    assertThat(spark.read().format("delta").load(dir.resolve("sweep/sweep_results").toString()).collectAsList())
+        .extracting(r -> r.<String>getAs("workload_id")).containsOnly("sleep model test");
   }
 
   @Test
