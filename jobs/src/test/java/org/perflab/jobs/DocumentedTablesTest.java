@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
+import org.perflab.findings.FindingsTable;
 import org.perflab.table.Table;
 
 /**
@@ -39,6 +40,7 @@ class DocumentedTablesTest {
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);
     schemas.put("sweep_best", SweepTables.BEST);
+    schemas.put(FindingsTable.NAME, FindingsTable.SCHEMA);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }
