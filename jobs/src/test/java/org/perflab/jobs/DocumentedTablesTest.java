@@ -18,6 +18,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.perflab.features.FeatureTables;
+import org.perflab.findings.FindingsTable;
 import org.perflab.table.Table;
 
 /**
@@ -43,6 +44,7 @@ class DocumentedTablesTest {
     schemas.put(FeatureTables.WORKLOADS_TABLE, FeatureTables.WORKLOADS);
     schemas.put(FeatureTables.APP_FEATURES_TABLE, FeatureTables.APP_FEATURES);
     schemas.put(FeatureTables.STAGE_FEATURES_TABLE, FeatureTables.STAGE_FEATURES);
+    schemas.put(FindingsTable.NAME, FindingsTable.SCHEMA);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }
