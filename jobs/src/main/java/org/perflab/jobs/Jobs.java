@@ -18,6 +18,9 @@ final class Jobs {
     commandLine.addSubcommand(new WorkloadJob());
     commandLine.addSubcommand(new CorpusCommand());
 
+    // cluster
+    commandLine.addSubcommand(new ClusterJob());
+
     // model, simulate, sweep
     commandLine.addSubcommand(new ModelJob());
     commandLine.addSubcommand(new SimulateJob());

@@ -136,6 +136,17 @@ public final class Preflight {
     return isDirectory(new Path(root, table.tableName()));
   }
 
+  /**
+   * Checks that the output root {@code root} holds the Delta table {@code table} that the job {@code producer}
+   * writes: "Cannot ACTION: no TABLE under ROOT (run perflab PRODUCER first)".
+   */
+  public Preflight jobTable(String option, String root, String table, String producer) {
+    scheme(option, root);
+    BadInputException.require(isDirectory(new Path(new Path(root, table), "_delta_log")),
+        "Cannot %s: no %s under %s (run perflab %s first)", action, table, root, producer);
+    return this;
+  }
+
   /** Checks that {@code path} is an existing directory; {@code what} says what to give instead. */
   public Preflight directory(String option, String path, String what) {
     scheme(option, path);

@@ -19,6 +19,7 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.perflab.features.FeatureTables;
 import org.perflab.findings.FindingsTable;
+import org.perflab.clustering.ClusterTables;
 import org.perflab.table.Table;
 
 /**
@@ -37,6 +38,10 @@ class DocumentedTablesTest {
   /** Every table PerfLab writes, by name: the job tables here, the ingest tables from {@link Table}. */
   private static Map<String, StructType> schemas() {
     Map<String, StructType> schemas = new LinkedHashMap<>();
+    schemas.put(ClusterTables.APP_CLUSTERS_TABLE, ClusterTables.APP_CLUSTERS);
+    schemas.put(ClusterTables.CENTERS_TABLE, ClusterTables.CENTERS);
+    schemas.put(ClusterTables.SUMMARY_TABLE, ClusterTables.SUMMARY);
+    schemas.put(ClusterTables.SELECTION_TABLE, ClusterTables.SELECTION);
     schemas.put("dag_models", ModelJob.MODELS);
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);
