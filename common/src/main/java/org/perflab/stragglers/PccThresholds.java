@@ -5,7 +5,7 @@ package org.perflab.stragglers;
  * correlation between it and task duration over the stage exceeds {@code lambdaCa} and the feature exceeds its
  * application's {@code lambdaCq}-quantile. Both in [0, 1].
  */
-public record PccThresholds(double lambdaCa, double lambdaCq) {
+public record PccThresholds(double lambdaCa, double lambdaCq) implements java.io.Serializable {
   /** No value in the thesis: a moderate correlation. */
   public static final double DEFAULT_LAMBDA_CA = 0.5;
   /** No value in the thesis: the same level as BigRoots' λq. */

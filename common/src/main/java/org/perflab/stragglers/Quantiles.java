@@ -34,8 +34,11 @@ public final class Quantiles {
     return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
   }
 
-  /** A task is a straggler when its duration is strictly above {@code factor} times its stage's median. */
+  /**
+   * A task is a straggler when its duration is strictly above {@code factor} times its stage's median, and that
+   * median is above 0 ms (a stage of sub-millisecond tasks has no meaningful factor).
+   */
   public static boolean isStraggler(long durationMs, double stageMedianMs, double factor) {
-    return durationMs > factor * stageMedianMs;
+    return stageMedianMs > 0 && durationMs > factor * stageMedianMs;
   }
 }

@@ -16,7 +16,8 @@ import org.perflab.errors.BadInputException;
  * @param edgeWindowS length t of those windows, seconds, at least 1
  */
 public record Thresholds(
-    double stragglerFactor, double lambdaP, double lambdaQ, double lambdaT, double lambdaE, int edgeWindowS) {
+    double stragglerFactor, double lambdaP, double lambdaQ, double lambdaT, double lambdaE, int edgeWindowS)
+    implements java.io.Serializable {
   /** Mantri's and the thesis's straggler factor. */
   public static final double DEFAULT_STRAGGLER_FACTOR = 1.5;
   /** λp default: the reference's worked numeric-rule case (test 4). */

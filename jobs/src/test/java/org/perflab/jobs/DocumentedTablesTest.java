@@ -39,6 +39,9 @@ class DocumentedTablesTest {
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);
     schemas.put("sweep_best", SweepTables.BEST);
+    schemas.put(org.perflab.diagnose.StragglerTable.NAME, org.perflab.diagnose.StragglerTable.SCHEMA);
+    schemas.put(org.perflab.diagnose.StragglerCauses.NAME, org.perflab.diagnose.StragglerCauses.SCHEMA);
+    schemas.put(org.perflab.diagnose.GridSearch.NAME, org.perflab.diagnose.GridSearch.SCHEMA);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }
