@@ -139,7 +139,7 @@ class DiagnoseJobTest {
     assertThat(best.<Long>getAs("tp") + best.<Long>getAs("fp") + best.<Long>getAs("tn") + best.<Long>getAs("fn"))
         .isEqualTo(22);
     // λq = 1: no feature is above the application's maximum, nothing is explained
-    Row strict = grid.filter("model = 'BIGROOTS' AND threshold = 1.5 AND quantile = 1.0").first();
+    Row strict = grid.filter("model = 'BIGROOTS' AND threshold = 1.6 AND quantile = 1.0").first();
     assertThat(strict.<Double>getAs("tpr")).isZero();
     assertThat(strict.<Double>getAs("score")).isLessThan(best.getAs("score"));
     assertThat(summary.best()).hasSize(2).allMatch(line -> line.startsWith("diagnose: best "));
