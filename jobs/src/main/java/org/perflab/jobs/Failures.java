@@ -64,7 +64,7 @@ final class Failures {
   /** How messages name what a job does: the jobs named by a verb as they are, the others as "run <job>". */
   static String action(String job) {
     return switch (job) {
-      case "ingest", "model", "simulate", "sweep" -> job;
+      case "ingest", "model", "simulate", "sweep", "diagnose" -> job;
       default -> "run " + job;
     };
   }

@@ -26,6 +26,9 @@ final class Jobs {
     commandLine.addSubcommand(new SimulateJob());
     commandLine.addSubcommand(new SweepJob());
 
+    // diagnose
+    commandLine.addSubcommand(new DiagnoseJob());
+
     // operations
     commandLine.addSubcommand(new DoctorJob());
   }

@@ -25,7 +25,7 @@ public final class PerfLab implements Callable<Integer> {
   static final String VERBOSE = "--verbose";
   /** Options of any job that name a path on a Hadoop file system: their schemes must resolve before the job runs. */
   static final Set<String> PATH_OPTIONS = Set.of("--input", "--output", "--path", "--model", "--grid",
-      "--dag-models", "--data-dir", "--event-log-dir", "--manifest");
+      "--dag-models", "--data-dir", "--event-log-dir", "--manifest", "--os-metrics", "--ground-truth");
 
   @Option(names = VERBOSE, scope = ScopeType.INHERIT,
       description = "On failure, also print the stack trace (the run's log file always has it).")

@@ -50,6 +50,9 @@ class DocumentedTablesTest {
     schemas.put(FeatureTables.APP_FEATURES_TABLE, FeatureTables.APP_FEATURES);
     schemas.put(FeatureTables.STAGE_FEATURES_TABLE, FeatureTables.STAGE_FEATURES);
     schemas.put(FindingsTable.NAME, FindingsTable.SCHEMA);
+    schemas.put(org.perflab.diagnose.StragglerTable.NAME, org.perflab.diagnose.StragglerTable.SCHEMA);
+    schemas.put(org.perflab.diagnose.StragglerCauses.NAME, org.perflab.diagnose.StragglerCauses.SCHEMA);
+    schemas.put(org.perflab.diagnose.GridSearch.NAME, org.perflab.diagnose.GridSearch.SCHEMA);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }

@@ -1,0 +1,99 @@
+package org.perflab.stragglers;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Straggler detection and both root-cause analyses over one application's successful tasks held in memory: the
+ * specification the distributed {@code diagnose} job follows, and what its tests compare against. Per stage attempt:
+ * the median duration; each task's features normalised ({@link Category}); per feature the application's quantiles;
+ * per straggler its peers' mean (the stage's other tasks) and the stage's correlation with duration.
+ */
+public final class AppDiagnosis {
+  private AppDiagnosis() {}
+
+  /** One straggler and its causes by BigRoots and by the PCC baseline. */
+  public record Diagnosed(TaskSample task, double stageMedianMs, double factor, Set<Cause> causes,
+      Set<Cause> pccCauses, TaskEvidence evidence) {}
+
+  /** The stragglers of one application's successful tasks, in input order. */
+  public static List<Diagnosed> diagnose(List<TaskSample> tasks, Thresholds t, PccThresholds pcc) {
+    Map<String, List<Integer>> stages = new LinkedHashMap<>();
+    for (int i = 0; i < tasks.size(); i++) {
+      stages.computeIfAbsent(tasks.get(i).stageId() + "." + tasks.get(i).stageAttemptId(), k -> new ArrayList<>())
+          .add(i);
+    }
+    double[][] values = normalised(tasks, stages);
+    Map<Feature, double[]> quantiles = quantiles(values, t.lambdaQ(), pcc.lambdaCq());
+    List<Diagnosed> out = new ArrayList<>();
+    for (List<Integer> stage : stages.values()) {
+      double median = Quantiles.median(stage.stream().mapToLong(i -> tasks.get(i).durationMs()).toArray());
+      List<Integer> stragglers = stage.stream()
+          .filter(i -> Quantiles.isStraggler(tasks.get(i).durationMs(), median, t.stragglerFactor())).toList();
+      for (int i : stragglers) {
+        TaskEvidence evidence = evidence(tasks, values, quantiles, stage, stragglers, i);
+        out.add(new Diagnosed(tasks.get(i), median, tasks.get(i).durationMs() / median,
+            BigRoots.causes(evidence, t), Pcc.causes(evidence, pcc), evidence));
+      }
+    }
+    return out;
+  }
+
+  /** values[feature ordinal][task]: ratio to the stage mean, share of the duration, or utilisation during. */
+  private static double[][] normalised(List<TaskSample> tasks, Map<String, List<Integer>> stages) {
+    double[][] values = new double[Feature.values().length][tasks.size()];
+    for (Feature f : Feature.values()) {
+      for (List<Integer> stage : stages.values()) {
+        double mean = stage.stream().mapToDouble(i -> raw(tasks.get(i), f)).average().orElse(0);
+        for (int i : stage) {
+          TaskSample task = tasks.get(i);
+          values[f.ordinal()][i] = switch (f.category()) {
+            case NUMERIC -> mean > 0 ? raw(task, f) / mean : 0;
+            case TIME -> task.durationMs() > 0 ? raw(task, f) / task.durationMs() : 0;
+            case RESOURCE -> task.resources().containsKey(f) ? task.resources().get(f).during() : Double.NaN;
+            case LOCALITY -> LocalityEvidence.code(task.locality());
+          };
+        }
+      }
+    }
+    return values;
+  }
+
+  private static double raw(TaskSample task, Feature f) {
+    return task.raw().getOrDefault(f, 0.0);
+  }
+
+  /** Per feature: {λq-quantile, λcq-quantile} over the application's measured values. */
+  private static Map<Feature, double[]> quantiles(double[][] values, double q, double cq) {
+    Map<Feature, double[]> quantiles = new EnumMap<>(Feature.class);
+    for (Feature f : Feature.values()) {
+      double[] measured = java.util.Arrays.stream(values[f.ordinal()]).filter(v -> !Double.isNaN(v)).toArray();
+      quantiles.put(f, new double[] {Quantiles.nearestRank(measured, q), Quantiles.nearestRank(measured, cq)});
+    }
+    return quantiles;
+  }
+
+  private static TaskEvidence evidence(List<TaskSample> tasks, double[][] values, Map<Feature, double[]> quantiles,
+      List<Integer> stage, List<Integer> stragglers, int task) {
+    Map<Feature, FeatureEvidence> features = new EnumMap<>(Feature.class);
+    double[] durations = stage.stream().mapToDouble(i -> tasks.get(i).durationMs()).toArray();
+    for (Feature f : Feature.values()) {
+      double[] v = values[f.ordinal()];
+      double peerMean = stage.stream().filter(i -> i != task).mapToDouble(i -> v[i]).average().orElse(Double.NaN);
+      double rho = Pcc.correlation(stage.stream().mapToDouble(i -> v[i]).toArray(), durations);
+      FeatureEvidence e = FeatureEvidence.of(v[task], peerMean, quantiles.get(f)[0])
+          .withPcc(rho, quantiles.get(f)[1]);
+      EdgeDetection.Window window = tasks.get(task).resources().get(f);
+      features.put(f, window == null ? e : e.withEdges(window.head(), window.tail()));
+    }
+    List<Integer> normal = stage.stream().filter(i -> !stragglers.contains(i)).toList();
+    double normalSum = normal.stream().mapToDouble(i -> values[Feature.LOCALITY.ordinal()][i]).sum();
+    LocalityEvidence locality = new LocalityEvidence(LocalityEvidence.code(tasks.get(task).locality()), normalSum,
+        normal.size());
+    return new TaskEvidence(features, locality);
+  }
+}

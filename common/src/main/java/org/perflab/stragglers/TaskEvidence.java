@@ -1,0 +1,18 @@
+package org.perflab.stragglers;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** Everything the rules know about one straggler: its features (absent = not measured) and its locality. */
+public record TaskEvidence(Map<Feature, FeatureEvidence> features, LocalityEvidence locality) {
+  public TaskEvidence {
+    features = Collections.unmodifiableMap(features.isEmpty() ? new EnumMap<>(Feature.class) : new EnumMap<>(features));
+  }
+
+  /** The evidence of one feature; all-NaN when not measured. */
+  public FeatureEvidence feature(Feature feature) {
+    FeatureEvidence e = features.get(feature);
+    return e != null ? e : FeatureEvidence.of(Double.NaN, Double.NaN, Double.NaN);
+  }
+}

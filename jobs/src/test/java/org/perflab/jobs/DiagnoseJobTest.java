@@ -1,0 +1,214 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perflab.diagnose.GridSearch;
+import org.perflab.diagnose.StragglerCauses;
+import org.perflab.diagnose.StragglerTable;
+import org.perflab.eventlog.redact.Redactor;
+import org.perflab.ingest.Ingest;
+import org.perflab.ingest.IngestOptions;
+import org.perflab.ingest.SparkTestSession;
+import org.perflab.storage.TableStore;
+import org.perflab.stragglers.PccThresholds;
+import org.perflab.stragglers.Quantiles;
+import org.perflab.stragglers.Thresholds;
+import org.perflab.table.Table;
+import org.perflab.testing.SharedData;
+
+/**
+ * {@code diagnose} end to end on local[2]: stragglers of Spark's reference logs against a brute-force computation over
+ * the same tasks; planted skewed and GC-heavy tasks in a synthetic tasks table; the grid search on their ground
+ * truth; and the bad inputs.
+ */
+class DiagnoseJobTest {
+  @TempDir static Path dir;
+
+  private static SparkSession spark;
+  private static String synthetic;
+  /** One run over the synthetic tasks, with the grid search on their ground truth. */
+  private static DiagnoseJob.Summary summary;
+
+  @BeforeAll
+  static void setUp() throws IOException {
+    spark = SparkTestSession.get();
+    synthetic = dir.resolve("synthetic").toString();
+    new TableStore(spark, synthetic).overwrite(Table.TASKS.tableName(),
+        spark.createDataFrame(syntheticTasks(), Table.TASKS.schema()));
+    Path truth = dir.resolve("truth.csv");
+    Files.writeString(truth, """
+        log_id,app_id,stage_id,task_index,injection,expected_cause
+        ,app-planted,0,3,skewed_partition,DATA_SKEW
+        ,app-planted,0,7,garbage_churn,gc
+        ,app-planted,0,9,sleep,
+        """);
+    summary = DiagnoseJob.run(spark, options(synthetic, truth.toString()));
+  }
+
+  private static DiagnoseJob.Options options(String root, String groundTruth) {
+    return new DiagnoseJob.Options(root, null, Thresholds.defaults(), PccThresholds.defaults(), null, false,
+        groundTruth);
+  }
+
+  @Test
+  void stragglersOfReferenceLogsMatchABruteForceMedianAndFactor() throws IOException {
+    String root = dir.resolve("reference").toString();
+    new Ingest(spark, new IngestOptions(List.of(SharedData.sparkEvents().toString()), root, false,
+        Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
+    DiagnoseJob.Summary reference = DiagnoseJob.run(spark, options(root, null));
+
+    Map<String, List<Row>> stages = new HashMap<>();
+    for (Row t : table(root, Table.TASKS.tableName()).filter("status = 'SUCCESS'").collectAsList()) {
+      String stage = t.getAs("log_id") + "/" + t.getAs("stage_id") + "." + t.getAs("stage_attempt_id");
+      stages.computeIfAbsent(stage, k -> new ArrayList<>()).add(t);
+    }
+    Map<Long, double[]> expected = new HashMap<>(); // task_id -> {median, factor}; ids are unique in these logs
+    for (List<Row> tasks : stages.values()) {
+      double median = Quantiles.median(tasks.stream().mapToLong(t -> t.<Long>getAs("duration_ms")).toArray());
+      for (Row t : tasks) {
+        long duration = t.getAs("duration_ms");
+        if (Quantiles.isStraggler(duration, median, 1.5)) {
+          expected.put(t.getAs("task_id"), new double[] {median, duration / median});
+        }
+      }
+    }
+    List<Row> stragglers = table(root, StragglerTable.NAME).collectAsList();
+    assertThat(expected).as("the reference logs have stragglers").isNotEmpty();
+    assertThat(stragglers).extracting(r -> r.<Long>getAs("task_id"))
+        .containsExactlyInAnyOrderElementsOf(expected.keySet());
+    for (Row r : stragglers) {
+      double[] e = expected.get(r.<Long>getAs("task_id"));
+      assertThat(r.<Double>getAs("stage_median_ms")).isEqualTo(e[0]);
+      assertThat(r.<Double>getAs("straggler_factor")).isCloseTo(e[1], within(1e-12));
+    }
+    assertThat(reference.stragglers()).isEqualTo(expected.size());
+    // Table 7: per application, the UNEXPLAINED and cause rows add up to at least the stragglers
+    Dataset<Row> causes = table(root, StragglerCauses.NAME);
+    for (Row app : causes.select("app_id", "app_stragglers").distinct().collectAsList()) {
+      long sum = causes.filter(causes.col("app_id").equalTo(app.getString(0))).agg(
+          org.apache.spark.sql.functions.sum("stragglers")).first().getLong(0);
+      assertThat(sum).isGreaterThanOrEqualTo(app.getLong(1));
+    }
+  }
+
+  @Test
+  void plantedSkewedAndGcHeavyTasksGetTheirCausesAndBadAppsNoRows() {
+    Map<String, List<String>> causes = new HashMap<>();
+    for (Row r : table(synthetic, StragglerTable.NAME).collectAsList()) {
+      causes.put(r.getAs("app_id") + "/" + r.getAs("task_index"), r.getList(r.fieldIndex("causes")));
+    }
+    assertThat(causes).containsOnlyKeys("app-planted/3", "app-planted/7");
+    assertThat(causes.get("app-planted/3")).containsExactly("DATA_SKEW");
+    assertThat(causes.get("app-planted/7")).containsExactly("GC");
+    assertThat(summary.stragglers()).isEqualTo(2);
+    assertThat(summary.unexplained()).isZero();
+
+    List<Row> table7 = table(synthetic, StragglerCauses.NAME).orderBy("cause").collectAsList();
+    assertThat(table7).extracting(r -> r.getAs("cause") + ":" + r.getAs("stragglers"))
+        .containsExactly("DATA_SKEW:1", "GC:1");
+    // lost: (400 - 100) ms each, median of 20 tasks 100 ms
+    assertThat(table7.get(0).<Double>getAs("lost_s")).isCloseTo(0.3, within(1e-9));
+    assertThat(table7.get(0).<Double>getAs("app_lost_s")).isCloseTo(0.6, within(1e-9));
+  }
+
+  @Test
+  void gridSearchFindsACellThatExplainsBothInjections() {
+    Dataset<Row> grid = table(synthetic, GridSearch.NAME);
+    assertThat(grid.filter("model = 'BIGROOTS'").count()).isEqualTo(210);
+    assertThat(grid.filter("model = 'PCC'").count()).isEqualTo(231);
+    Row best = grid.filter("model = 'BIGROOTS' AND best").first();
+    assertThat(best.<Double>getAs("tpr")).isEqualTo(1.0);
+    assertThat(best.<Double>getAs("fpr")).isZero();
+    // 2 stragglers x 11 causes decisions
+    assertThat(best.<Long>getAs("tp") + best.<Long>getAs("fp") + best.<Long>getAs("tn") + best.<Long>getAs("fn"))
+        .isEqualTo(22);
+    // λq = 1: no feature is above the application's maximum, nothing is explained
+    Row strict = grid.filter("model = 'BIGROOTS' AND threshold = 1.6 AND quantile = 1.0").first();
+    assertThat(strict.<Double>getAs("tpr")).isZero();
+    assertThat(strict.<Double>getAs("score")).isLessThan(best.getAs("score"));
+    assertThat(summary.best()).hasSize(2).allMatch(line -> line.startsWith("diagnose: best "));
+  }
+
+  @Test
+  void badInputExitsTwoWithTheRangeOrTheMissingTables() {
+    PerfLabTest.Run lambda = PerfLabTest.perflab("diagnose", "--input", synthetic, "--lambda-p", "5");
+    assertThat(lambda.exitCode()).isEqualTo(2);
+    assertThat(lambda.firstErrorLine()).isEqualTo("Cannot diagnose: --lambda-p must be in [0.0, 4.0] (5.0)");
+    PerfLabTest.Run quantile = PerfLabTest.perflab("diagnose", "--input", synthetic, "--lambda-q", "0");
+    assertThat(quantile.firstErrorLine()).isEqualTo("Cannot diagnose: --lambda-q must be in [0.1, 1.0] (0.0)");
+    String empty = dir.resolve("empty").toString();
+    PerfLabTest.Run missing = PerfLabTest.perflab("diagnose", "--input", empty);
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.firstErrorLine()).startsWith("Cannot diagnose: no ingest tables under " + empty);
+  }
+
+  private static Dataset<Row> table(String root, String name) {
+    return new TableStore(spark, root).read(name).orElseThrow();
+  }
+
+  /**
+   * app-planted: stage 0 has 20 tasks of ~100 ms and 1000 input bytes; task 3 reads 4x the bytes and task 7 spends
+   * 250 of its ms in GC, both taking 400 ms; task 9 is slow with nothing to show for it but is not a straggler (140
+   * ms). Stage 1 has one task. app-one-task-stages has single-task stages of very different lengths; app-failed only
+   * failed tasks.
+   */
+  private static List<Row> syntheticTasks() {
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      long duration = i == 3 || i == 7 ? 400 : i == 9 ? 140 : 98 + i % 5;
+      rows.add(task("app-planted", 0, i, duration, i == 3 ? 4000 : 1000, i == 7 ? 250 : 2, "SUCCESS"));
+    }
+    rows.add(task("app-planted", 1, 0, 5000, 1000, 2, "SUCCESS"));
+    for (int s = 0; s < 3; s++) {
+      rows.add(task("app-one-task-stages", s, 0, 100L * (s + 1) * (s + 1), 1000, 2, "SUCCESS"));
+    }
+    for (int i = 0; i < 4; i++) {
+      rows.add(task("app-failed", 0, i, i == 0 ? 1000 : 10, 1000, 2, "FAILED"));
+    }
+    return rows;
+  }
+
+  private static Row task(String app, int stage, int index, long durationMs, long inputBytes, long gcMs,
+      String status) {
+    Table t = Table.TASKS;
+    Object[] v = new Object[t.columns().size()];
+    v[t.indexOf("log_id")] = "log-" + app;
+    v[t.indexOf("app_id")] = app;
+    v[t.indexOf("app_attempt_id")] = "";
+    v[t.indexOf("stage_id")] = stage;
+    v[t.indexOf("stage_attempt_id")] = 0;
+    v[t.indexOf("task_id")] = stage * 100L + index;
+    v[t.indexOf("task_index")] = index;
+    v[t.indexOf("task_attempt")] = 0;
+    v[t.indexOf("launch_time_ms")] = 1_700_000_000_000L;
+    v[t.indexOf("finish_time_ms")] = 1_700_000_000_000L + durationMs;
+    v[t.indexOf("duration_ms")] = durationMs;
+    v[t.indexOf("executor_id")] = "1";
+    v[t.indexOf("host")] = "worker-1";
+    v[t.indexOf("locality")] = "NODE_LOCAL";
+    v[t.indexOf("speculative")] = false;
+    v[t.indexOf("status")] = status;
+    v[t.indexOf("executor_run_time_ms")] = durationMs - 2;
+    v[t.indexOf("executor_cpu_time_ns")] = (durationMs - 2 - gcMs) * 900_000L;
+    v[t.indexOf("jvm_gc_time_ms")] = gcMs;
+    v[t.indexOf("input_bytes")] = inputBytes;
+    v[t.indexOf("input_records")] = inputBytes / 10;
+    return RowFactory.create(v);
+  }
+}
