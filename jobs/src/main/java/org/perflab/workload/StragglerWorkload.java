@@ -1,8 +1,6 @@
 package org.perflab.workload;
 
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -14,8 +12,9 @@ import scala.Tuple2;
 
 /**
  * Stages of like tasks with known stragglers, for scoring straggler detectors. A warm-up job of a few tasks, one job
- * without injection (a map and a reduce stage), then {@link InjectionSpec#stages()} injected jobs: for map-side injections (GC, CPU, SLEEP) a
- * single stage, for reduce-side ones (DATA_SKEW, SPILL) a map stage and the reduce stage that holds the injection.
+ * without injection (a map and a reduce stage), then {@link InjectionSpec#stages()} injected jobs: for map-side
+ * injections (GC, CPU, SLEEP) a single stage, for reduce-side ones (DATA_SKEW, SPILL) a map stage and the reduce
+ * stage that holds the injection.
  * Every stage has {@link WorkloadSpec#partitions()} tasks. Each injected job's description reads
  * {@code perflab-inject type=GC stage=0 partitions=3,17,40}; the injected stage is the last stage of that job.
  *
@@ -101,8 +100,8 @@ final class StragglerWorkload implements WorkloadRunner.WithoutInput {
   }
 
   /**
-   * A map stage of {@code partitions} tasks writing {@code records} per reduce partition in all, and a reduce stage aggregating by key; the
-   * injected reduce partitions get the reduce-side injection. Returns the aggregated keys.
+   * A map stage of {@code partitions} tasks writing {@code records} per reduce partition in all, and a reduce stage
+   * aggregating by key; the injected reduce partitions get the reduce-side injection. Returns the aggregated keys.
    */
   private static long reduceJob(
       SparkSession spark, WorkloadSpec spec, int partitions, long records, Set<Integer> injected) {

@@ -40,6 +40,8 @@ class StragglerCorpusTest {
   private static final double STRAGGLER_FACTOR = 1.5;
   /** How far the targeted metric of an injected task must be above its stage's median. */
   private static final double METRIC_FACTOR = 2.0;
+  /** Least share of an injected GC task's duration spent in GC. */
+  private static final double GC_SHARE = 0.1;
   private static SparkSession spark;
   private static Dataset<Row> tasks;
   private static Dataset<Row> stages;
@@ -110,9 +112,10 @@ class StragglerCorpusTest {
         .join(lastStageOfJob, scala.jdk.javaapi.CollectionConverters.asScala(
             List.of("app_id", "job_id", "stage_id")).toList())
         .select(col("app_id"), col("stage_id"), col("stage_attempt_id"),
-            explode(split(regexp_extract(col("description"), "partitions=([0-9,]+)", 1), ","))
-                .cast(DataTypes.IntegerType).as("task_index"),
-            regexp_extract(col("description"), "type=([A-Z_]+)", 1).as("injection"));
+            explode(split(regexp_extract(col("description"), "partitions=([0-9,]+)", 1), ",")).as("partition"),
+            regexp_extract(col("description"), "type=([A-Z_]+)", 1).as("injection"))
+        .select(col("app_id"), col("stage_id"), col("stage_attempt_id"),
+            col("partition").cast(DataTypes.IntegerType).as("task_index"), col("injection"));
     Dataset<Row> truth = groundTruth.select("app_id", "stage_id", "stage_attempt_id", "task_index", "injection");
 
     assertThat(described.count()).isEqualTo(groundTruth.count()).isEqualTo(45);
@@ -138,7 +141,8 @@ class StragglerCorpusTest {
     Map<String, Long> missed = injected.filter(col("injection").equalTo("DATA_SKEW")
             .and(col("shuffle_read_records").leq(col("median_shuffle_read_records").multiply(METRIC_FACTOR)))
         .or(col("injection").equalTo("GC")
-            .and(col("jvm_gc_time_ms").leq(col("duration_ms").minus(col("median_duration_ms")).multiply(0.25))))
+            .and(col("jvm_gc_time_ms").leq(col("median_jvm_gc_time_ms").multiply(METRIC_FACTOR))
+                .or(col("jvm_gc_time_ms").lt(col("duration_ms").multiply(GC_SHARE)))))
         .or(col("injection").equalTo("CPU")
             .and(col("executor_cpu_time_ns").leq(col("median_executor_cpu_time_ns").multiply(METRIC_FACTOR))))
         .or(col("injection").equalTo("SPILL").and(col("disk_spilled_bytes").leq(0)
