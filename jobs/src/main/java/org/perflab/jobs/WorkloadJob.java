@@ -7,6 +7,8 @@ import org.apache.spark.deploy.SparkHadoopUtil;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
 import org.perflab.workload.DataFiles;
+import org.perflab.workload.Injection;
+import org.perflab.workload.InjectionSpec;
 import org.perflab.workload.Phase;
 import org.perflab.workload.PreparedData;
 import org.perflab.workload.Scale;
@@ -39,7 +41,7 @@ public final class WorkloadJob implements Callable<Integer> {
   /** Printed on stdout when the measured run has finished. */
   public static final String RESULT_LINE = "perflab.workload.result ";
 
-  @Option(names = "--workload", description = "sort, wordcount, terasort, repartition, sleep, kmeans, svm, "
+  @Option(names = "--workload", description = "sort, wordcount, terasort, repartition, sleep, stragglers, kmeans, svm, "
       + "pagerank, nweight, scan, join, aggregation (default: conf "
       + WorkloadTags.WORKLOAD + ")", paramLabel = "NAME")
   String workload;
@@ -101,6 +103,23 @@ public final class WorkloadJob implements Callable<Integer> {
       + "first attempt; needs spark.task.maxFailures > 1 or local[N,F] (default: 0)")
   int failTasks;
 
+  @Option(names = "--inject", defaultValue = "none", description = "Stragglers: what the injected tasks get, "
+      + "none, data-skew, gc, cpu, spill or sleep (default: ${DEFAULT-VALUE})")
+  String inject;
+
+  @Option(names = "--inject-stages", defaultValue = "3",
+      description = "Stragglers: injected stages, each its own job (default: ${DEFAULT-VALUE})")
+  int injectStages;
+
+  @Option(names = "--inject-tasks", defaultValue = "3",
+      description = "Stragglers: injected partitions per injected stage, at most half of --partitions "
+          + "(default: ${DEFAULT-VALUE})")
+  int injectTasks;
+
+  @Option(names = "--inject-factor", defaultValue = "4",
+      description = "Stragglers: how much heavier an injected task is, at least 1 (default: ${DEFAULT-VALUE})")
+  double injectFactor;
+
   @Override
   public Integer call() {
     SparkConf conf = new SparkConf();
@@ -123,8 +142,8 @@ public final class WorkloadJob implements Callable<Integer> {
       BadInputException.require(rep >= 1, "Cannot run workload: --repetition must be at least 1 (%d)", rep);
       String point = gridPoint != null ? gridPoint
           : conf.get(WorkloadTags.GRID_POINT, chosen.id() + "-" + chosenScale.profileName());
-      WorkloadSpec spec = new WorkloadSpec(
-          chosen, chosenScale, dataDir, partitions, seed, iterations, sleepSpec(chosenScale));
+      WorkloadSpec spec = new WorkloadSpec(chosen, chosenScale, dataDir, partitions, seed, iterations,
+          sleepSpec(chosenScale), injectionSpec(chosen, partitions));
       return new WorkloadOptions(spec, phase(), forcePrepare, rep, point);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage().startsWith("Cannot") ? e.getMessage()
@@ -162,6 +181,14 @@ public final class WorkloadJob implements Callable<Integer> {
     long max = sleepMaxMs > 0 ? sleepMaxMs : distribution == SleepDistribution.UNIFORM ? 2 * mean : 0;
     return new SleepSpec(sleepTasks != null ? sleepTasks : defaults.tasks(),
         sleepStages != null ? sleepStages : defaults.stages(), distribution, mean, sleepMinMs, max, failTasks);
+  }
+
+  private InjectionSpec injectionSpec(Workload chosen, int taskCount) {
+    InjectionSpec injection = new InjectionSpec(Injection.parse(inject), injectStages, injectTasks, injectFactor);
+    if (chosen == Workload.STRAGGLERS) {
+      injection.requireFits(taskCount);
+    }
+    return injection;
   }
 
   /** Runs the phases {@code options} asks for, each as its own Spark application. */

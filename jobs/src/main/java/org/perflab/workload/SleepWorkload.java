@@ -14,7 +14,7 @@ import scala.Tuple2;
  * shuffles of one record per task, each task calling {@link Thread#sleep} for its drawn duration. It uses no CPU, so
  * the stage time is set by the scheduler: ceil(tasks / slots) waves of the duration for a deterministic spec.
  */
-final class SleepWorkload implements WorkloadRunner {
+final class SleepWorkload implements WorkloadRunner.WithoutInput {
   /** Tasks per stage by scale. */
   static final ScaleTable TASKS = ScaleTable.of(4, 16, 64, 128, 256, 512);
   /** Stages by scale. */
@@ -25,16 +25,6 @@ final class SleepWorkload implements WorkloadRunner {
   /** The default spec of a scale: deterministic durations. */
   static SleepSpec defaults(Scale scale) {
     return SleepSpec.deterministic((int) TASKS.at(scale), (int) STAGES.at(scale), MEAN_MS.at(scale));
-  }
-
-  @Override
-  public void prepare(SparkSession spark, WorkloadSpec spec) {
-    // Sleep reads no data.
-  }
-
-  @Override
-  public boolean needsInput() {
-    return false;
   }
 
   @Override

@@ -13,6 +13,8 @@ public enum Workload {
   TERASORT(Category.MICRO, "terasort", "terasort", TeraSortWorkload::new),
   REPARTITION(Category.MICRO, "repartition", "text", TextWorkloads.Repartition::new),
   SLEEP(Category.MICRO, "sleep", "sleep", SleepWorkload::new),
+  /** Not a HiBench workload: like tasks with injected stragglers, for scoring straggler detectors. */
+  STRAGGLERS(Category.MICRO, "stragglers", "stragglers", StragglerWorkload::new),
   KMEANS(Category.ML, "kmeans", "kmeans", KMeansWorkload::new),
   SVM(Category.ML, "svm", "svm", SvmWorkload::new),
   PAGERANK(Category.WEBSEARCH, "pagerank", "pagerank", PageRankWorkload::new),

@@ -18,4 +18,17 @@ public interface WorkloadRunner {
   default boolean needsInput() {
     return true;
   }
+
+  /** A workload that generates its records inside its tasks: nothing to prepare, no input (Sleep, Stragglers). */
+  interface WithoutInput extends WorkloadRunner {
+    @Override
+    default void prepare(SparkSession spark, WorkloadSpec spec) {
+      // Reads no data.
+    }
+
+    @Override
+    default boolean needsInput() {
+      return false;
+    }
+  }
 }

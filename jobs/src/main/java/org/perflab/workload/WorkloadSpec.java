@@ -10,9 +10,16 @@ package org.perflab.workload;
  * @param seed seed of every random generator, so prepared data are reproducible
  * @param iterations iterations of iterative workloads (KMeans, SVM, PageRank); 0 means the workload's default
  * @param sleep task durations of the Sleep workload (ignored by the others)
+ * @param injection stragglers injected by the Stragglers workload (ignored by the others)
  */
-public record WorkloadSpec(
-    Workload workload, Scale scale, String dataDir, int partitions, long seed, int iterations, SleepSpec sleep) {
+public record WorkloadSpec(Workload workload, Scale scale, String dataDir, int partitions, long seed, int iterations,
+    SleepSpec sleep, InjectionSpec injection) {
+
+  /** A spec without injected stragglers. */
+  public WorkloadSpec(
+      Workload workload, Scale scale, String dataDir, int partitions, long seed, int iterations, SleepSpec sleep) {
+    this(workload, scale, dataDir, partitions, seed, iterations, sleep, InjectionSpec.NONE);
+  }
 
   public WorkloadSpec {
     if (partitions < 1) {

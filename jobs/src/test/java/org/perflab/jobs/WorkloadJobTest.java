@@ -8,6 +8,8 @@ import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.errors.BadInputException;
+import org.perflab.workload.Injection;
+import org.perflab.workload.InjectionSpec;
 import org.perflab.workload.Phase;
 import org.perflab.workload.Scale;
 import org.perflab.workload.SleepDistribution;
@@ -60,6 +62,28 @@ class WorkloadJobTest {
         .isInstanceOf(BadInputException.class).hasMessage(
             "Cannot run workload: unknown --phase (measure; valid: prepare, run, all)");
     assertThat(PerfLab.run("workload", "--workload", "sort", "--scale", "medium")).isEqualTo(2);
+  }
+
+  @Test
+  void stragglersTakeTheirInjectionFromTheFlags() {
+    WorkloadOptions options = parsed("--workload", "stragglers", "--inject", "data-skew", "--inject-stages", "2",
+        "--inject-tasks", "4", "--inject-factor", "3", "--partitions", "40").resolve(new SparkConf(false));
+    assertThat(options.spec().workload()).isEqualTo(Workload.STRAGGLERS);
+    assertThat(options.spec().injection()).isEqualTo(new InjectionSpec(Injection.DATA_SKEW, 2, 4, 3.0));
+    assertThat(parsed("--workload", "sort").resolve(new SparkConf(false)).spec().injection().type())
+        .isEqualTo(Injection.NONE);
+  }
+
+  @Test
+  void badInjectionsAreBadInputNamingTheValue() {
+    assertThatThrownBy(() -> parsed("--workload", "stragglers", "--inject", "network").resolve(new SparkConf(false)))
+        .isInstanceOf(BadInputException.class).hasMessage(
+            "Cannot parse injection: unknown type (network; valid: none, data-skew, gc, cpu, spill, sleep)");
+    assertThatThrownBy(() -> parsed("--workload", "stragglers", "--inject", "gc", "--inject-tasks", "5",
+            "--partitions", "8").resolve(new SparkConf(false)))
+        .isInstanceOf(BadInputException.class).hasMessage(
+            "Cannot plan stragglers workload: inject-tasks must be at most half the partitions (5 of 8)");
+    assertThat(PerfLab.run("workload", "--workload", "stragglers", "--inject-factor", "0.5")).isEqualTo(2);
   }
 
   @Test
