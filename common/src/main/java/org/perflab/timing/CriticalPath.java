@@ -17,7 +17,7 @@ import java.util.Set;
  *
  * <ul>
  *   <li>A job's critical path is the longest path through its stage DAG, each stage weighing its longest task: its
- *       time with unlimited executors. A job's ideal time is Σ over its stages of max(task time ÷ slots, longest
+ *       time with unlimited executors, and at most the job's own span. A job's ideal time is Σ over its stages of max(task time ÷ slots, longest
  *       task): its time at the measured slots with no skew and no scheduling gaps.
  *   <li>Jobs run one after another add up. Jobs whose runs overlap (submitted from several threads) form one group,
  *       which takes as long as its longest job, and ideally as long as its longest job or its task time ÷ slots,
@@ -68,7 +68,7 @@ public final class CriticalPath {
       double groupIdeal = 0;
       double groupTaskMs = 0;
       for (List<StageTime> job : group) {
-        groupCritical = Math.max(groupCritical, ofJob(job));
+        groupCritical = Math.max(groupCritical, clampedToSpan(job, ofJob(job)));
         groupIdeal = Math.max(groupIdeal, knownSlots ? idealOfJob(job, slots) : 0);
         groupTaskMs += job.stream().mapToLong(StageTime::taskTimeMs).sum();
       }
@@ -98,6 +98,16 @@ public final class CriticalPath {
       groups.get(groups.size() - 1).add(job);
     }
     return groups;
+  }
+
+  /**
+   * A job's critical path, at most the job's own span (submission to completion) when known: tasks of a failed job's
+   * stages can run on after the job ended, and the job would not have taken longer with more executors.
+   */
+  static long clampedToSpan(List<StageTime> job, long criticalMs) {
+    Long start = job.get(0).jobStartMs();
+    Long end = job.get(0).jobEndMs();
+    return start == null || end == null ? criticalMs : Math.min(criticalMs, Math.max(0, end - start));
   }
 
   /** Σ over a job's stage attempts of max(task time ÷ slots, longest task), in ms. */

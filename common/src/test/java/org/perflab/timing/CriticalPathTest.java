@@ -51,6 +51,13 @@ class CriticalPathTest {
   }
 
   @Test
+  void aJobTakesNoLongerThanItsSpan() {
+    // A failed job ended at 4 s while its stage's 6-s task ran on.
+    List<StageTime> stages = List.of(stage(0, 0, 4, 0, List.of(), 6000, 6000));
+    assertThat(CriticalPath.of(stages, 1).criticalPathMs()).isEqualTo(4000);
+  }
+
+  @Test
   void aRetriedStageCountsEachAttempt() {
     List<StageTime> stages = List.of(stage(0, 0, 10, 0, List.of(), 1000, 1000),
         stage(0, 0, 10, 1, List.of(0), 2000, 2000), stage(0, 0, 10, 1, List.of(0), 2500, 2500));

@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.least;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
@@ -148,12 +149,23 @@ public final class AppFeatures {
         .withColumn("start_ms", col("launch_time_ms"))
         .withColumn("end_ms", coalesce(col("finish_time_ms"), col("app_end")))).withColumnRenamed("covered_ms",
         "task_covered_ms");
-    Dataset<Row> jobs = Intervals.coveredMs(Keys.leftJoin(in.jobs(), ends)
-        .select(Keys.with("submission_time_ms", "completion_time_ms", "app_end"))
-        .withColumn("start_ms", col("submission_time_ms"))
-        .withColumn("end_ms", coalesce(col("completion_time_ms"), col("app_end"))))
-        .withColumnRenamed("covered_ms", "job_covered_ms");
+    Dataset<Row> jobs = Intervals.coveredMs(jobSpans(in)).withColumnRenamed("covered_ms", "job_covered_ms");
     return tasks.join(jobs, Keys.using(), "full_outer");
+  }
+
+  /**
+   * Key columns, {@code job_id}, {@code start_ms} and {@code end_ms}: each job's submission and completion; in logs
+   * that do not record them (Spark 1.2), its stages' first submission and last completion; a job that never ended
+   * runs until the application's end.
+   */
+  private static Dataset<Row> jobSpans(FeatureInputs in) {
+    Dataset<Row> ends = in.applications().select(Keys.with("end_time_ms"));
+    Dataset<Row> stageSpans = in.stages().groupBy(Keys.with("job_id")).agg(
+        min("submission_time_ms").as("first_stage_ms"), max("completion_time_ms").as("last_stage_ms"));
+    return Keys.leftJoin(in.jobs().join(stageSpans, Keys.using("job_id"), "left"), ends).select(
+        Keys.with("job_id")[0], Keys.with("job_id")[1], Keys.with("job_id")[2], col("job_id"),
+        coalesce(col("submission_time_ms"), col("first_stage_ms")).as("start_ms"),
+        coalesce(col("completion_time_ms"), col("last_stage_ms"), col("end_time_ms")).as("end_ms"));
   }
 
   /**
@@ -187,7 +199,8 @@ public final class AppFeatures {
   private static Dataset<Row> stagePaths(FeatureInputs in, Dataset<Row> config) {
     Dataset<Row> perStage = in.tasks().groupBy(Keys.with("stage_id", "stage_attempt_id")).agg(
         max("duration_ms").as("longest_ms"), sum("duration_ms").as("stage_task_ms"));
-    Dataset<Row> jobs = in.jobs().select(Keys.with("job_id", "submission_time_ms", "completion_time_ms"));
+    Dataset<Row> jobs = jobSpans(in).withColumnRenamed("start_ms", "submission_time_ms")
+        .withColumnRenamed("end_ms", "completion_time_ms");
     Dataset<Row> withDag = perStage.join(in.stages().select(Keys.with("stage_id", "stage_attempt_id", "job_id",
         "parent_stage_ids")), Keys.using("stage_id", "stage_attempt_id"), "left");
     Dataset<Row> withJobs = withDag.join(jobs, Keys.using("job_id"), "left");

@@ -117,21 +117,30 @@ class FeaturesTest {
         sum("duration_ms").as("ms"), org.apache.spark.sql.functions.max("duration_ms").as("longest")));
     List<Row> features = read(FeatureTables.APP_FEATURES_TABLE).where(col("tasks").gt(0)).collectAsList();
     assertThat(features).hasSizeGreaterThan(10);
+    assertThat(features).filteredOn(f -> f.getAs("utilization") != null).hasSizeGreaterThan(10);
+    assertThat(features).filteredOn(f -> f.getAs("ideal_time_s") != null).hasSizeGreaterThan(10);
     for (Row f : features) {
       String app = f.getAs("app_id");
       double wall = f.getAs("wall_time_s");
       double critical = f.getAs("critical_path_s");
       Row tasks = taskTime.get(app);
       assertThat(f.<Double>getAs("task_time_s")).as(app).isCloseTo(tasks.getLong(1) / 1000.0, within(MS));
-      assertThat(f.<Double>getAs("utilization")).as(app).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
       assertThat(f.<Double>getAs("longest_task_s")).as(app).isCloseTo(tasks.getLong(2) / 1000.0, within(MS));
       assertThat(critical).as(app).isLessThanOrEqualTo(wall + MS).isGreaterThanOrEqualTo(f.<Double>getAs(
           "longest_task_s") - MS);
-      assertThat(f.<Double>getAs("ideal_time_s")).as(app).isBetween(critical - MS, wall + MS);
-      assertThat(f.<Double>getAs("driver_only_s")).as(app).isBetween(0.0, wall)
-          .isGreaterThanOrEqualTo(f.<Double>getAs("outside_jobs_s") - MS);
+      assertThat(f.<Double>getAs("driver_only_s")).as(app).isBetween(0.0, wall);
       assertThat(f.<Double>getAs("gc_share")).as(app).isBetween(0.0, 1.0);
-      assertThat(f.<Integer>getAs("slots")).as(app).isPositive();
+      // Spark 1.x logs in local mode name no cores for the driver: no slots, no capacity, so no utilisation.
+      if (f.getAs("executor_core_s_available") != null) {
+        assertThat(f.<Double>getAs("utilization")).as(app).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
+      } else {
+        assertThat((Object) f.getAs("utilization")).as(app).isNull();
+      }
+      if (f.getAs("slots") != null) {
+        assertThat(f.<Double>getAs("ideal_time_s")).as(app).isBetween(critical - MS, wall + MS);
+      } else {
+        assertThat((Object) f.getAs("ideal_time_s")).as(app).isNull();
+      }
     }
   }
 
