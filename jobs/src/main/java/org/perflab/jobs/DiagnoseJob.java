@@ -2,7 +2,9 @@ package org.perflab.jobs;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.time.Clock;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -14,7 +16,13 @@ import org.perflab.diagnose.OsMetrics;
 import org.perflab.diagnose.StragglerCauses;
 import org.perflab.diagnose.StragglerTable;
 import org.perflab.errors.BadInputException;
+import org.perflab.features.FeatureTables;
+import org.perflab.findings.FindingInputs;
+import org.perflab.findings.Findings;
+import org.perflab.findings.FindingsTable;
+import org.perflab.storage.ChangedLogs;
 import org.perflab.storage.DeltaSessions;
+import org.perflab.storage.OutputLock;
 import org.perflab.storage.TableStore;
 import org.perflab.stragglers.PccThresholds;
 import org.perflab.stragglers.Thresholds;
@@ -28,7 +36,8 @@ import picocli.CommandLine.Option;
  * {@code perflab diagnose}: finds the stragglers of every application in the {@code ingest} tables and their root
  * causes (BigRoots, with the PCC baseline alongside), and writes {@code stragglers} and {@code straggler_causes};
  * with {@code --grid-search --ground-truth FILE}, also scores the Table 4 grids and writes {@code straggler_grid}.
- * Every run recomputes every application (the incremental wiring comes with the record of changed logs). Options:
+ * With the {@code features} tables present it also writes {@code findings}. A run recomputes only the logs ingested
+ * since its last run ({@code ChangedLogs}), unless {@code --full}. Options:
  * docs/jobs.md#diagnose; rules: docs/stragglers.md.
  *
  * <pre>
@@ -42,6 +51,9 @@ import picocli.CommandLine.Option;
 public final class DiagnoseJob implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(DiagnoseJob.class);
 
+  /** The job's name: its messages, its lock and its watermark. */
+  static final String JOB = "diagnose";
+
   /** The options of {@code diagnose}; {@code osMetrics} and {@code groundTruth} null when not given. */
   public record Options(String input, String output, Thresholds thresholds, PccThresholds pcc, String osMetrics,
       boolean full, String groundTruth) {
@@ -54,8 +66,13 @@ public final class DiagnoseJob implements Callable<Integer> {
     }
   }
 
-  /** What a run wrote: stragglers found, of which unexplained, and the best grid cells (empty without a search). */
-  public record Summary(long stragglers, long unexplained, List<String> best) {}
+  /**
+   * What a run did: what it recomputed, the stragglers found in the recomputed logs and how many of them are
+   * unexplained, the findings written (and whether the features tables let it write any), and the best grid cells
+   * (empty without a search).
+   */
+  public record Summary(ChangedLogs.Plan plan, long stragglers, long unexplained, long findings,
+      boolean findingsWritten, List<String> best) {}
 
   @Option(names = "--input", required = true, paramLabel = "ROOT", description = "Output root of ingest.")
   String input;
@@ -80,7 +97,8 @@ public final class DiagnoseJob implements Callable<Integer> {
           + " reported.")
   String osMetrics;
 
-  @Option(names = "--full", description = "Recompute every application (today every run does).")
+  @Option(names = "--full", description = "Recompute every application, not only the logs ingested since the last"
+      + " run.")
   boolean full;
 
   @Option(names = "--grid-search", description = "Also score the Table 4 grids against --ground-truth.")
@@ -109,15 +127,17 @@ public final class DiagnoseJob implements Callable<Integer> {
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
     SparkSession spark = DeltaSessions.builder("perflab diagnose").getOrCreate();
     try {
-      LOG.info("Diagnosing the applications under {} into {} (full recompute)", options.input(), options.output());
-      Summary summary = run(spark, options);
+      LOG.info("Diagnosing the applications under {} into {}", options.input(), options.output());
+      Summary summary = run(spark, Clock.systemUTC(), options);
       List<String> tables = new ArrayList<>(List.of(StragglerTable.NAME, StragglerCauses.NAME));
+      if (summary.findingsWritten()) {
+        tables.add(FindingsTable.NAME);
+      }
       if (options.gridSearch()) {
         tables.add(GridSearch.NAME);
         summary.best().forEach(RunSummary::print);
       }
-      RunSummary.print(String.format(Locale.ROOT, "diagnose: %d stragglers, %d unexplained (full recompute)%n%s",
-          summary.stragglers(), summary.unexplained(), RunSummary.tables(spark, options.output(), tables)));
+      RunSummary.print(describe(summary) + "\n" + RunSummary.tables(spark, options.output(), tables));
       return ExitCode.SUCCESS.code();
     } finally {
       if (ownSession) {
@@ -126,30 +146,82 @@ public final class DiagnoseJob implements Callable<Integer> {
     }
   }
 
-  /** Reads the tasks (and OS metrics, ground truth), runs the transforms, writes each table in one commit. */
-  public static Summary run(SparkSession spark, Options options) {
-    Dataset<Row> tasks = new TableStore(spark, options.input()).read(Table.TASKS).orElseThrow(() ->
-        new BadInputException("Cannot diagnose: no ingest tables under " + options.input()
-            + " (run perflab ingest --output " + options.input() + " first)"));
-    Dataset<Row> os = options.osMetrics() == null ? null : OsMetrics.read(spark, options.osMetrics());
-    Dataset<Row> features = Diagnosis.features(tasks, os, options.thresholds()).cache();
+  /**
+   * Reads the tasks (and OS metrics, ground truth), runs the transforms and writes each table in one commit, holding
+   * the output root's lock. Only the logs ingested since the last run are recomputed (their rows replaced), unless
+   * {@code --full}, a missing output table, or a grid search (which needs every labelled task) makes the run full.
+   * {@code findings} is written when the {@code features} tables exist, else skipped and said so.
+   */
+  public static Summary run(SparkSession spark, Clock clock, Options options) {
+    TableStore input = new TableStore(spark, options.input());
     TableStore out = new TableStore(spark, options.output());
-    try {
-      out.overwrite(StragglerTable.NAME, Diagnosis.stragglers(features, options.thresholds(), options.pcc()));
-      Dataset<Row> stragglers = out.read(StragglerTable.NAME).orElseThrow();
-      out.overwrite(StragglerCauses.NAME, StragglerCauses.of(stragglers));
-      List<String> best = List.of();
-      if (options.gridSearch()) {
-        out.overwrite(GridSearch.NAME, Diagnosis.grid(features,
-            GroundTruth.read(spark, options.groundTruth()), options.thresholds()).coalesce(1));
-        best = out.read(GridSearch.NAME).orElseThrow().filter("best").orderBy("model").collectAsList().stream()
-            .map(DiagnoseJob::bestLine).toList();
+    ChangedLogs changed = new ChangedLogs(input, out, JOB);
+    try (OutputLock lock = OutputLock.acquire(out.fileSystem(), out.root(), JOB, clock)) {
+      Optional<Dataset<Row>> appFeatures = derived(out, input, FeatureTables.APP_FEATURES_TABLE);
+      Optional<Dataset<Row>> stageFeatures = derived(out, input, FeatureTables.STAGE_FEATURES_TABLE);
+      boolean findings = appFeatures.isPresent() && stageFeatures.isPresent();
+      List<String> tables = new ArrayList<>(List.of(StragglerTable.NAME, StragglerCauses.NAME));
+      if (findings) {
+        tables.add(FindingsTable.NAME);
       }
-      long unexplained = stragglers.filter("size(causes) = 0").count();
-      return new Summary(stragglers.count(), unexplained, best);
-    } finally {
-      features.unpersist();
+      ChangedLogs.Plan plan = changed.plan(options.full() || options.gridSearch(), tables);
+      LOG.info("diagnose: {} ({})", plan.mode(), plan.reason());
+      if (plan.mode() == ChangedLogs.Mode.UP_TO_DATE) {
+        changed.commit(plan);
+        return new Summary(plan, 0, 0, 0, findings, List.of());
+      }
+      Dataset<Row> tasks = plan.restrict(input.read(Table.TASKS).orElseThrow(() ->
+          new BadInputException("Cannot diagnose: no ingest tables under " + options.input()
+              + " (run perflab ingest --output " + options.input() + " first)")));
+      Dataset<Row> os = options.osMetrics() == null ? null : OsMetrics.read(spark, options.osMetrics());
+      Dataset<Row> features = Diagnosis.features(tasks, os, options.thresholds()).cache();
+      try {
+        changed.write(plan, StragglerTable.NAME, Diagnosis.stragglers(features, options.thresholds(), options.pcc()));
+        Dataset<Row> stragglers = plan.restrict(out.read(StragglerTable.NAME).orElseThrow());
+        changed.write(plan, StragglerCauses.NAME, StragglerCauses.of(stragglers));
+        long findingRows = 0;
+        if (findings) {
+          FindingInputs in = new FindingInputs(plan.restrict(appFeatures.get()), plan.restrict(stageFeatures.get()),
+              plan.restrict(input.read(Table.INGEST_STATUS).orElseThrow()),
+              plan.restrict(input.read(Table.PROPERTIES).orElseThrow()),
+              input.read(Table.SQL_OPERATORS).map(plan::restrict), Optional.of(stragglers));
+          changed.write(plan, FindingsTable.NAME, Findings.compute(in));
+          findingRows = plan.restrict(out.read(FindingsTable.NAME).orElseThrow()).count();
+        }
+        List<String> best = List.of();
+        if (options.gridSearch()) {
+          out.overwrite(GridSearch.NAME, Diagnosis.grid(features,
+              GroundTruth.read(spark, options.groundTruth()), options.thresholds()).coalesce(1));
+          best = out.read(GridSearch.NAME).orElseThrow().filter("best").orderBy("model").collectAsList().stream()
+              .map(DiagnoseJob::bestLine).toList();
+        }
+        long unexplained = stragglers.filter("size(causes) = 0").count();
+        changed.commit(plan);
+        return new Summary(plan, stragglers.count(), unexplained, findingRows, findings, best);
+      } finally {
+        features.unpersist();
+      }
     }
+  }
+
+  /** A table a derived job wrote: under the output root, else under the input root; empty when neither has it. */
+  private static Optional<Dataset<Row>> derived(TableStore out, TableStore input, String table) {
+    Optional<Dataset<Row>> rows = out.read(table);
+    return rows.isPresent() ? rows : input.read(table);
+  }
+
+  /** The summary's first line, e.g. "diagnose: incremental run (2 logs changed since R): 14 stragglers, ...". */
+  static String describe(Summary summary) {
+    ChangedLogs.Plan plan = summary.plan();
+    String how = switch (plan.mode()) {
+      case FULL -> "full run";
+      case INCREMENTAL -> "incremental run";
+      case UP_TO_DATE -> "up to date";
+    };
+    String findings = summary.findingsWritten() ? summary.findings() + " findings"
+        : "findings skipped: no app_features and stage_features (run perflab features first)";
+    return String.format(Locale.ROOT, "diagnose: %s (%s): %d stragglers, %d unexplained; %s", how, plan.reason(),
+        summary.stragglers(), summary.unexplained(), findings);
   }
 
   private static String bestLine(Row r) {

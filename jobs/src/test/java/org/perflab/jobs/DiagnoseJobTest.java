@@ -51,6 +51,8 @@ class DiagnoseJobTest {
     synthetic = dir.resolve("synthetic").toString();
     new TableStore(spark, synthetic).overwrite(Table.TASKS.tableName(),
         spark.createDataFrame(syntheticTasks(), Table.TASKS.schema()));
+    new TableStore(spark, synthetic).overwrite(Table.INGEST_STATUS.tableName(),
+        spark.createDataFrame(List.of(), Table.INGEST_STATUS.schema()));
     Path truth = dir.resolve("truth.csv");
     Files.writeString(truth, """
         log_id,app_id,stage_id,task_index,injection,expected_cause
@@ -58,7 +60,7 @@ class DiagnoseJobTest {
         ,app-planted,0,7,garbage_churn,gc
         ,app-planted,0,9,sleep,
         """);
-    summary = DiagnoseJob.run(spark, options(synthetic, truth.toString()));
+    summary = DiagnoseJob.run(spark, Clock.systemUTC(), options(synthetic, truth.toString()));
   }
 
   private static DiagnoseJob.Options options(String root, String groundTruth) {
@@ -71,7 +73,7 @@ class DiagnoseJobTest {
     String root = dir.resolve("reference").toString();
     new Ingest(spark, new IngestOptions(List.of(SharedData.sparkEvents().toString()), root, false,
         Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
-    DiagnoseJob.Summary reference = DiagnoseJob.run(spark, options(root, null));
+    DiagnoseJob.Summary reference = DiagnoseJob.run(spark, Clock.systemUTC(), options(root, null));
 
     Map<String, List<Row>> stages = new HashMap<>();
     for (Row t : table(root, Table.TASKS.tableName()).filter("status = 'SUCCESS'").collectAsList()) {
