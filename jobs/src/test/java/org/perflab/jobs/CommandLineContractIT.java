@@ -189,6 +189,26 @@ class CommandLineContractIT {
         "Cannot model: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
   }
 
+  // ---- the rows of issue 10 -----------------------------------------------------------------------------------------
+
+  @Test
+  void analysisJobsOnARootWithoutIngestTables() throws Exception {
+    assertBadInput(perflab("diagnose", "--input", "/nonexistent"),
+        "Cannot diagnose: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
+    assertBadInput(perflab("features", "--input", "/nonexistent"),
+        "Cannot features: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
+    assertBadInput(perflab("cluster", "--input", "/nonexistent"),
+        "Cannot cluster: no app_features under /nonexistent (run perflab features first)");
+  }
+
+  @Test
+  void aLambdaOutOfRangeNamesItsRange() throws Exception {
+    assertBadInput(perflab("diagnose", "--input", tables.toString(), "--lambda-p", "5"),
+        "Cannot diagnose: --lambda-p must be in [0.0, 4.0] (5.0)");
+    assertBadInput(perflab("diagnose", "--input", tables.toString(), "--lambda-q", "0.05"),
+        "Cannot diagnose: --lambda-q must be in [0.1, 1.0] (0.05)");
+  }
+
   @Test
   void anObjectStoreSchemeWithoutItsConnectorNamesThePackage() throws Exception {
     String hadoopAws = "org.apache.hadoop:hadoop-aws:" + VersionInfo.getVersion();
