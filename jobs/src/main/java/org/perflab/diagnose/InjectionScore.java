@@ -25,7 +25,6 @@ import org.apache.spark.sql.Row;
  *   <li>cause accuracy = injected stragglers whose {@code causes} contain the expected cause ÷ injected stragglers
  *       reported; for the expected cause {@code NONE} (an injection with no trace in the event log) the right answer
  *       is an empty {@code causes};
- *
  *   <li>cause FPR = other tasks of the same logs reported <em>with a cause</em> ÷ other tasks: the false
  *       attributions, which exclude stragglers reported as unexplained.
  * </ul>
