@@ -93,31 +93,30 @@ public final class GridSearch {
   /** The stragglers of the applications the ground truth names, with their {@code expected_cause} (null if none). */
   static Dataset<Row> labelled(Dataset<Row> evidence, Dataset<Row> truth) {
     Dataset<Row> scope = truth.select(col("log_id").as("scope_log_id"), col("app_id").as("scope_app_id")).distinct();
-    Dataset<Row> scoped = evidence.join(scope, matches(evidence, "scope_log_id", "scope_app_id", scope), "left_semi");
+    Dataset<Row> scoped = evidence.join(scope,
+        GroundTruth.sameApplication(evidence, scope.col("scope_log_id"), scope.col("scope_app_id")), "left_semi");
     Dataset<Row> gt = truth.select(col("log_id").as("gt_log_id"), col("app_id").as("gt_app_id"),
-        col("stage_id").as("gt_stage_id"), col("task_index").as("gt_task_index"), col("expected_cause"));
-    Column task = matches(scoped, "gt_log_id", "gt_app_id", gt)
-        .and(scoped.col("stage_id").equalTo(gt.col("gt_stage_id")))
-        .and(scoped.col("task_index").equalTo(gt.col("gt_task_index")));
-    return scoped.join(gt, task, "left").drop("gt_log_id", "gt_app_id", "gt_stage_id", "gt_task_index");
+        col("stage_id").as("gt_stage_id"), col("stage_attempt_id").as("gt_stage_attempt_id"),
+        col("task_index").as("gt_task_index"), col("expected_cause"));
+    return scoped.join(gt, sameTask(scoped, gt), "left")
+        .drop("gt_log_id", "gt_app_id", "gt_stage_id", "gt_stage_attempt_id", "gt_task_index");
   }
 
   /** Injected tasks with an expected cause that are not among the stragglers. */
   static long missed(Dataset<Row> evidence, Dataset<Row> truth) {
     Dataset<Row> attributable = truth.filter(col("expected_cause").isNotNull())
         .select(col("log_id").as("gt_log_id"), col("app_id").as("gt_app_id"), col("stage_id").as("gt_stage_id"),
-            col("task_index").as("gt_task_index"));
-    Column task = matches(evidence, "gt_log_id", "gt_app_id", attributable)
-        .and(evidence.col("stage_id").equalTo(attributable.col("gt_stage_id")))
-        .and(evidence.col("task_index").equalTo(attributable.col("gt_task_index")));
-    return attributable.join(evidence, task, "left_anti").count();
+            col("stage_attempt_id").as("gt_stage_attempt_id"), col("task_index").as("gt_task_index"));
+    return attributable.join(evidence, sameTask(evidence, attributable), "left_anti").count();
   }
 
-  /** The ground truth's log id (or app id) matches the straggler's; a null id matches any. */
-  private static Column matches(Dataset<Row> stragglers, String logId, String appId, Dataset<Row> truth) {
-    Column log = truth.col(logId).isNull().or(truth.col(logId).equalTo(stragglers.col("log_id")));
-    Column app = truth.col(appId).isNull().or(truth.col(appId).equalTo(stragglers.col("app_id")));
-    return log.and(app).and(truth.col(logId).isNotNull().or(truth.col(appId).isNotNull()));
+  /** The ground truth's task (columns prefixed {@code gt_}; a null stage attempt matches any) is the straggler. */
+  private static Column sameTask(Dataset<Row> stragglers, Dataset<Row> truth) {
+    return GroundTruth.sameApplication(stragglers, truth.col("gt_log_id"), truth.col("gt_app_id"))
+        .and(stragglers.col("stage_id").equalTo(truth.col("gt_stage_id")))
+        .and(truth.col("gt_stage_attempt_id").isNull()
+            .or(stragglers.col("stage_attempt_id").equalTo(truth.col("gt_stage_attempt_id"))))
+        .and(stragglers.col("task_index").equalTo(truth.col("gt_task_index")));
   }
 
   private static Row decide(Row row, Thresholds base) {

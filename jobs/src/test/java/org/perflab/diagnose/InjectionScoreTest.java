@@ -1,6 +1,7 @@
 package org.perflab.diagnose;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,12 +13,13 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.perflab.errors.BadInputException;
 import org.perflab.ingest.SparkTestSession;
 
 /** The scorer on a hand-built corpus whose TPR, FPR and cause accuracy are counted by hand below. */
 class InjectionScoreTest {
   private static final StructType TASKS = new StructType()
-      .add("app_id", DataTypes.StringType).add("app_attempt_id", DataTypes.StringType)
+      .add("log_id", DataTypes.StringType).add("app_id", DataTypes.StringType).add("app_attempt_id", DataTypes.StringType)
       .add("stage_id", DataTypes.IntegerType).add("stage_attempt_id", DataTypes.IntegerType)
       .add("task_index", DataTypes.IntegerType).add("task_id", DataTypes.LongType)
       .add("status", DataTypes.StringType);
@@ -39,26 +41,31 @@ class InjectionScoreTest {
   private static Dataset<Row> tasks() {
     List<Row> rows = new ArrayList<>();
     for (int index = 0; index < 5; index++) {
-      rows.add(RowFactory.create("app-a", "", 1, 0, index, 10L + index, "SUCCESS"));
+      rows.add(RowFactory.create("log-a", "app-a", "", 1, 0, index, 10L + index, "SUCCESS"));
     }
-    rows.add(RowFactory.create("app-a", "", 1, 0, 0, 15L, "FAILED"));
+    rows.add(RowFactory.create("log-a", "app-a", "", 1, 0, 0, 15L, "FAILED"));
     for (int index = 0; index < 4; index++) {
-      rows.add(RowFactory.create("app-b", "", 0, 0, index, (long) index, "SUCCESS"));
+      rows.add(RowFactory.create("log-b", "app-b", "", 0, 0, index, (long) index, "SUCCESS"));
     }
-    rows.add(RowFactory.create("app-d", "", 0, 0, 0, 0L, "SUCCESS"));
-    rows.add(RowFactory.create("app-d", "", 0, 0, 1, 1L, "SUCCESS"));
-    rows.add(RowFactory.create("app-c", "", 0, 0, 0, 0L, "SUCCESS"));
+    rows.add(RowFactory.create("log-d", "app-d", "", 0, 0, 0, 0L, "SUCCESS"));
+    rows.add(RowFactory.create("log-d", "app-d", "", 0, 0, 1, 1L, "SUCCESS"));
+    rows.add(RowFactory.create("log-c", "app-c", "", 0, 0, 0, 0L, "SUCCESS"));
     return spark.createDataFrame(rows, TASKS);
   }
 
+  /** The corpus's CSV layout (an extra {@code log_file}, no {@code log_id}), read by name as the reader does. */
   private static Dataset<Row> groundTruth() {
-    return spark.createDataFrame(List.of(
-        RowFactory.create("app-a.zstd", "app-a", 1, 0, 1, "GC", "GC"),
-        RowFactory.create("app-a.zstd", "app-a", 1, 0, 2, "GC", "GC"),
-        RowFactory.create("app-a.zstd", "app-a", 1, 0, 4, "CPU", "CPU"),
-        RowFactory.create("app-b.zstd", "app-b", 0, 0, 3, "SLEEP", "NONE"),
-        RowFactory.create("app-d.zstd", "app-d", 0, 0, 0, "DATA_SKEW", "DATA_SKEW")),
-        InjectionScore.GROUND_TRUTH_SCHEMA);
+    StructType csv = new StructType();
+    for (String name : List.of("log_file", "app_id", "stage_id", "stage_attempt_id", "task_index", "injection",
+        "expected_cause")) {
+      csv = csv.add(name, DataTypes.StringType);
+    }
+    return GroundTruth.normalise(spark.createDataFrame(List.of(
+        RowFactory.create("app-a.zstd", "app-a", "1", "0", "1", "GC", "GC"),
+        RowFactory.create("app-a.zstd", "app-a", "1", "0", "2", "GC", "gc"),
+        RowFactory.create("app-a.zstd", "app-a", "1", "", "4", "CPU", "CPU"),
+        RowFactory.create("app-b.zstd", "app-b", "0", "0", "3", "SLEEP", "NONE"),
+        RowFactory.create("app-d.zstd", "app-d", "0", "0", "0", "DATA_SKEW", "DATA_SKEW")), csv), "hand");
   }
 
   private static Row straggler(String app, long taskId, String... causes) {
@@ -106,6 +113,34 @@ class InjectionScoreTest {
             java.util.Arrays.asList(1.0, 1.0 / 3, 1.0));
   }
 
+  /** Other tasks reported with a non-empty {@code causes}: app-a's task 13 has none, app-b's task 0 has CPU. */
+  @Test
+  void causeFprCountsOnlyOtherTasksReportedWithACause() {
+    List<Row> rows = InjectionScore.score("hand", tasks(), groundTruth(), stragglers()).collectAsList();
+
+    // injection, other attributed, cause fpr
+    assertThat(rows).extracting(row -> List.of(row.get(1), row.getAs("other_attributed"), row.getAs("cause_fpr")))
+        .containsExactly(List.of("CPU", 0L, 0.0), List.of("DATA_SKEW", 0L, 0.0), List.of("GC", 0L, 0.0),
+            List.of("SLEEP", 1L, 1.0 / 3));
+  }
+
+  @Test
+  void groundTruthWithoutAStageOrAnApplicationColumnIsBadInput() {
+    Dataset<Row> noStage = spark.createDataFrame(List.of(RowFactory.create("app-a", "1", "GC")),
+        new StructType().add("app_id", DataTypes.StringType).add("task_index", DataTypes.StringType)
+            .add("expected_cause", DataTypes.StringType));
+    Dataset<Row> noApplication = spark.createDataFrame(List.of(RowFactory.create("1", "1", "GC")),
+        new StructType().add("stage_id", DataTypes.StringType).add("task_index", DataTypes.StringType)
+            .add("expected_cause", DataTypes.StringType));
+
+    assertThatThrownBy(() -> GroundTruth.normalise(noStage, "t.csv")).isInstanceOf(BadInputException.class)
+        .hasMessage("Cannot read ground truth t.csv: columns missing ([stage_id]; found [app_id, expected_cause, "
+            + "task_index])");
+    assertThatThrownBy(() -> GroundTruth.normalise(noApplication, "t.csv")).isInstanceOf(BadInputException.class)
+        .hasMessage("Cannot read ground truth t.csv: no log_id or app_id column (found [expected_cause, stage_id, "
+            + "task_index])");
+  }
+
   @Test
   void reportReadsAsTableSixWithPercentsAndCounts() {
     String report = InjectionScore.report(
@@ -113,10 +148,10 @@ class InjectionScoreTest {
 
     assertThat(report.lines()).hasSize(6);
     assertThat(report.lines().toList().get(4))
-        .isEqualTo("| hand | GC | GC | 1 | 50.00 | 1 / 2 | 50.00 | 1 / 2 | 100.00 | 1 / 1 |");
+        .isEqualTo("| hand | GC | GC | 1 | 50.00 | 1 / 2 | 50.00 | 1 / 2 | 100.00 | 1 / 1 | 0.00 | 0 / 2 |");
     assertThat(report.lines().toList().get(5))
-        .isEqualTo("| hand | SLEEP | NONE | 1 | 100.00 | 1 / 1 | 33.33 | 1 / 3 | 100.00 | 1 / 1 |");
+        .isEqualTo("| hand | SLEEP | NONE | 1 | 100.00 | 1 / 1 | 33.33 | 1 / 3 | 100.00 | 1 / 1 | 33.33 | 1 / 3 |");
     assertThat(report.lines().toList().get(3))
-        .isEqualTo("| hand | DATA_SKEW | DATA_SKEW | 1 | 0.00 | 0 / 1 | 0.00 | 0 / 1 | - | 0 / 0 |");
+        .isEqualTo("| hand | DATA_SKEW | DATA_SKEW | 1 | 0.00 | 0 / 1 | 0.00 | 0 / 1 | - | 0 / 0 | 0.00 | 0 / 1 |");
   }
 }

@@ -59,7 +59,7 @@ class StragglerCorpusTest {
     TableStore store = new TableStore(spark, output.toString());
     tasks = store.read(Table.TASKS).orElseThrow().cache();
     stages = store.read(Table.STAGES).orElseThrow().cache();
-    groundTruth = InjectionScore.readGroundTruth(spark, corpus.resolve("ground-truth.csv").toString()).cache();
+    groundTruth = GroundTruth.read(spark, corpus.resolve("ground-truth.csv").toString()).cache();
   }
 
   private static Path corpus() {
