@@ -145,8 +145,9 @@ public final class DiagnoseJob implements Callable<Integer> {
         best = out.read(GridSearch.NAME).orElseThrow().filter("best").orderBy("model").collectAsList().stream()
             .map(DiagnoseJob::bestLine).toList();
       }
-      long unexplained = stragglers.filter("size(causes) = 0").count();
-      return new Summary(stragglers.count(), unexplained, best);
+      // both counts in one job
+      Row counts = stragglers.selectExpr("count(*)", "count_if(size(causes) = 0)").first();
+      return new Summary(counts.getLong(0), counts.getLong(1), best);
     } finally {
       features.unpersist();
     }
