@@ -3,7 +3,9 @@ package org.perflab.clustering;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
@@ -39,6 +41,9 @@ public final class ClusterPipeline {
   /** The silhouette of one k. */
   public record KScore(int k, double silhouette) {}
 
+  /** The selection of k, and the KMeans model fitted at the chosen k. */
+  record Choice(Selection selection, KMeansModel model) {}
+
   /** The silhouette of each k tried, and the k chosen: the highest silhouette, the smallest k on a tie. */
   public record Selection(List<KScore> scores, int chosenK) {
     public Selection {
@@ -63,10 +68,13 @@ public final class ClusterPipeline {
     return new Pipeline().setStages(scalingStages()).fit(apps);
   }
 
-  /** The whole pipeline, fitted on {@code apps} with {@code k} clusters. */
-  static PipelineModel fit(Dataset<Row> apps, int k, long seed) {
-    List<PipelineStage> stages = new ArrayList<>(Arrays.asList(scalingStages()));
-    stages.add(kmeans(k, seed));
+  /**
+   * The whole pipeline: the fitted {@code scaling} stages followed by {@code kmeans}, fitted on their output. Every
+   * stage is fitted already, so no Spark job runs; {@code apps} only checks the schema.
+   */
+  static PipelineModel assemble(Dataset<Row> apps, PipelineModel scaling, KMeansModel kmeans) {
+    List<PipelineStage> stages = new ArrayList<>(Arrays.asList(scaling.stages()));
+    stages.add(kmeans);
     return new Pipeline().setStages(stages.toArray(new PipelineStage[0])).fit(apps);
   }
 
@@ -74,16 +82,22 @@ public final class ClusterPipeline {
    * KMeans at every k of {@code kMin..kMax} on the scaled features, scored by silhouette (squared Euclidean, as
    * {@link ClusteringEvaluator} computes it).
    *
+   * The model of the chosen k is kept, so it is not fitted twice. The silhouette is computed from per-cluster sums,
+   * in time linear in the applications and k, so it is computed over all of them rather than a sample.
+   *
    * @param scaled the output of {@link #fitScaling}'s model, best cached
    */
-  static Selection selectK(Dataset<Row> scaled, int kMin, int kMax, long seed) {
+  static Choice selectK(Dataset<Row> scaled, int kMin, int kMax, long seed) {
     ClusteringEvaluator evaluator = new ClusteringEvaluator().setFeaturesCol(SCALED).setPredictionCol(PREDICTION);
     List<KScore> scores = new ArrayList<>();
+    Map<Integer, KMeansModel> models = new HashMap<>();
     for (int k = kMin; k <= kMax; k++) {
       KMeansModel model = kmeans(k, seed).fit(scaled);
+      models.put(k, model);
       scores.add(new KScore(k, evaluator.evaluate(model.transform(scaled))));
     }
-    return Selection.of(scores);
+    Selection selection = Selection.of(scores);
+    return new Choice(selection, models.get(selection.chosenK()));
   }
 
   static StandardScalerModel scaler(PipelineModel model) {

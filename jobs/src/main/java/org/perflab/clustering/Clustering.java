@@ -101,10 +101,11 @@ public final class Clustering {
           + "feature rows among %d applications; need at least %d)", options.kMin(), distinct, applications,
           options.kMin() + 1));
     }
-    Selection selection = ClusterPipeline.selectK(scaled, options.kMin(), kMax, options.seed());
+    ClusterPipeline.Choice choice = ClusterPipeline.selectK(scaled, options.kMin(), kMax, options.seed());
+    Selection selection = choice.selection();
     selection.scores().forEach(s -> LOG.info("k={} silhouette={}", s.k(), s.silhouette()));
     scaled.unpersist();
-    PipelineModel model = ClusterPipeline.fit(apps, selection.chosenK(), options.seed());
+    PipelineModel model = ClusterPipeline.assemble(apps, scaling, choice.model());
     int[] ids = stableIds(model, previous);
     Dataset<Row> labelled = label(model, apps, ids).cache();
     Dataset<Row> centers = centers(model, labelled, ids);

@@ -1,6 +1,7 @@
 package org.perflab.diagnose;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.sum;
@@ -69,7 +70,6 @@ public final class GridSearch {
    */
   public static Dataset<Row> score(SparkSession spark, Dataset<Row> evidence, Dataset<Row> truth, Thresholds base) {
     Dataset<Row> labelled = labelled(evidence, truth);
-    long missed = missed(evidence, truth);
     List<Row> cells = LambdaGrid.cells().stream()
         .map(c -> RowFactory.create(c.model().name(), c.threshold(), c.quantile(), c.level())).toList();
     Dataset<Row> grid = spark.createDataFrame(cells, new StructType().add("model", DataTypes.StringType)
@@ -81,12 +81,15 @@ public final class GridSearch {
     long vocabulary = Cause.values().length;
     Dataset<Row> sums = decisions.groupBy("model", "threshold", "quantile")
         .agg(sum("tp").as("tp"), sum("fp").as("fp"), sum("tn").as("tn"), sum("fn").as("fn"));
-    // every cell, even one no straggler reached, with the injected tasks that were never stragglers
+    // every cell, even one no straggler reached, with the injected tasks that were never stragglers; the count of
+    // those is a one-row Dataset of the same plan, not a job of its own, so the evidence is computed once
     Dataset<Row> all = grid.drop("level").join(sums, ResourceFeatures.scala(List.of("model", "threshold", "quantile")),
             "left")
         .na().fill(0L, new String[] {"tp", "fp", "tn", "fn"})
-        .withColumn("fn", col("fn").plus(lit(missed)))
-        .withColumn("tn", col("tn").plus(lit(missed * (vocabulary - 1))));
+        .crossJoin(missed(evidence, truth))
+        .withColumn("fn", col("fn").plus(col("missed")))
+        .withColumn("tn", col("tn").plus(col("missed").multiply(vocabulary - 1)))
+        .drop("missed");
     return rates(all);
   }
 
@@ -102,12 +105,13 @@ public final class GridSearch {
         .drop("gt_log_id", "gt_app_id", "gt_stage_id", "gt_stage_attempt_id", "gt_task_index");
   }
 
-  /** Injected tasks with an expected cause that are not among the stragglers. */
-  static long missed(Dataset<Row> evidence, Dataset<Row> truth) {
+  /** One row, {@code missed}: the injected tasks with an expected cause that are not among the stragglers. */
+  static Dataset<Row> missed(Dataset<Row> evidence, Dataset<Row> truth) {
     Dataset<Row> attributable = truth.filter(col("expected_cause").isNotNull())
         .select(col("log_id").as("gt_log_id"), col("app_id").as("gt_app_id"), col("stage_id").as("gt_stage_id"),
             col("stage_attempt_id").as("gt_stage_attempt_id"), col("task_index").as("gt_task_index"));
-    return attributable.join(evidence, sameTask(evidence, attributable), "left_anti").count();
+    return attributable.join(evidence, sameTask(evidence, attributable), "left_anti")
+        .agg(count(lit(1)).as("missed"));
   }
 
   /** The ground truth's task (columns prefixed {@code gt_}; a null stage attempt matches any) is the straggler. */

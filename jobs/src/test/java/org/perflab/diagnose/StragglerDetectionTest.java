@@ -66,7 +66,7 @@ class StragglerDetectionTest {
     String groundTruthCsv = corpus.resolve("ground-truth.csv").toString();
     new Ingest(spark, new IngestOptions(List.of(corpus.toString()), root.toString(), false, Redactor.DEFAULT_PATTERN,
         0), Clock.systemUTC()).run();
-    summary = DiagnoseJob.run(spark, new DiagnoseJob.Options(root.toString(), null, Thresholds.defaults(),
+    summary = DiagnoseJob.run(spark, Clock.systemUTC(), new DiagnoseJob.Options(root.toString(), null, Thresholds.defaults(),
         PccThresholds.defaults(), null, false, groundTruthCsv));
 
     TableStore store = new TableStore(spark, root.toString());

@@ -1,25 +1,35 @@
 package org.perflab.ingest;
 
+import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
 /** The one local[2] SparkSession the tests of a JVM share (Spark allows one active context per JVM). */
 public final class SparkTestSession {
+  /**
+   * Session settings every test class gets, re-applied on each {@link #get()} because the test classes of a JVM share
+   * the session and a job run in-process may change them (a session option given to getOrCreate sets it on the
+   * shared session): e.g. a leaked spark.sql.shuffle.partitions of 200 costs every later shuffle 200 tasks.
+   */
+  static final Map<String, String> SETTINGS = Map.of(
+      "spark.sql.shuffle.partitions", "4",
+      "spark.sql.sources.partitionColumnTypeInference.enabled", "false");
+
   private static SparkSession spark;
 
   private SparkTestSession() {}
 
   public static synchronized SparkSession get() {
     if (spark == null || spark.sparkContext().isStopped()) {
-      spark = org.perflab.storage.DeltaSessions.builder("perflab-tests")
+      SparkSession.Builder builder = org.perflab.storage.DeltaSessions.builder("perflab-tests")
           .master("local[2]")
           .appName("perflab-tests")
           .config("spark.ui.enabled", "false")
           .config("spark.driver.host", "127.0.0.1")
-          .config("spark.driver.bindAddress", "127.0.0.1")
-          .config("spark.sql.shuffle.partitions", "4")
-          .config("spark.sql.sources.partitionColumnTypeInference.enabled", "false")
-          .getOrCreate();
+          .config("spark.driver.bindAddress", "127.0.0.1");
+      SETTINGS.forEach(builder::config);
+      spark = builder.getOrCreate();
     }
+    SETTINGS.forEach(spark.conf()::set);
     return spark;
   }
 }
