@@ -119,22 +119,23 @@ class ClusterJobTest {
     assertThat(farthest).isPositive().isLessThan(closest / 4);
   }
 
+  // The clustering runs below fix k = 3 (one KMeans fit per run); the choice of k by silhouette is tested above.
   @Test
   void idsStayAcrossRunsOfShuffledPerturbedDataAndFollowThePreviousCentres() {
     Path root = dir.resolve("stable");
     write(root, ClusterTables.APP_FEATURES, SyntheticFeatures.of(spark, 8, 0.05, 1));
-    ClusterJob.run(spark, options(root, new ClusterOptions(2, 4, 1)));
+    ClusterJob.run(spark, options(root, new ClusterOptions(3, 3, 1)));
     Map<String, Integer> before = idsByWorkload(root);
 
     write(root, ClusterTables.APP_FEATURES, SyntheticFeatures.of(spark, 8, 0.08, 2));
-    ClusterJob.run(spark, options(root, new ClusterOptions(2, 4, 7)));
+    ClusterJob.run(spark, options(root, new ClusterOptions(3, 3, 7)));
     assertThat(idsByWorkload(root)).isEqualTo(before);
 
     // The previous centres under other ids: the clusters take those ids.
     Dataset<Row> renamed = table(root, ClusterTables.CENTERS_TABLE)
         .withColumn("cluster_id", functions.col("cluster_id").multiply(-3).plus(20));
     write(root, ClusterTables.CENTERS_TABLE, renamed);
-    ClusterJob.run(spark, options(root, new ClusterOptions(2, 4, 3)));
+    ClusterJob.run(spark, options(root, new ClusterOptions(3, 3, 3)));
     Map<String, Integer> expected = before.entrySet().stream()
         .collect(Collectors.toMap(Map.Entry::getKey, e -> 20 - 3 * e.getValue()));
     assertThat(idsByWorkload(root)).isEqualTo(expected);
@@ -159,7 +160,7 @@ class ClusterJobTest {
       findings.add(RowFactory.create("logsort" + i, "app-sort-" + i, "", 2, "GC_PRESSURE", "SEVERE", 30.0));
     }
     write(root, ClusterTables.FINDINGS, spark.createDataFrame(findings, schema));
-    Clustered run = (Clustered) ClusterJob.run(spark, options(root, new ClusterOptions(2, 4, 1)));
+    Clustered run = (Clustered) ClusterJob.run(spark, options(root, new ClusterOptions(3, 3, 1)));
     assertThat(run.findingsSummarised()).isTrue();
     Map<String, List<String>> dominant = new HashMap<>();
     for (Row r : table(root, ClusterTables.SUMMARY_TABLE).collectAsList()) {
