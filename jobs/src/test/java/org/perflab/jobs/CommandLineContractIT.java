@@ -45,7 +45,7 @@ class CommandLineContractIT {
   @BeforeAll
   static void inputs() throws IOException {
     tables = temp.resolve("tables");
-    for (String table : List.of("applications", "executors", "jobs", "stages", "tasks")) {
+    for (String table : List.of("applications", "executors", "jobs", "properties", "stages", "tasks")) {
       Files.createDirectories(tables.resolve(table).resolve("_delta_log"));
     }
     model = Files.writeString(temp.resolve("model.json"), SimulateJobTest.WAVES_MODEL);
