@@ -97,10 +97,12 @@ public final class OutputLock implements AutoCloseable {
         Optional<Holder> holder = readHolder(fs, file);
         long heartbeatMs = fs.getFileStatus(file).getModificationTime();
         boolean stale = clock.millis() - heartbeatMs > STALE_AFTER.toMillis();
-        if (holder.isPresent() && !holder.get().deadOnThisHost() && !stale) {
+        // An unreadable lock file with a fresh heartbeat is a lock being written by a run starting right now: held.
+        boolean live = !stale && holder.map(h -> !h.deadOnThisHost()).orElse(true);
+        if (live) {
           throw new HeldException(String.format(
               "Cannot %s: another PerfLab run holds the output root (%s; rerun when it has ended, or delete %s if "
-                  + "that process is gone)", job, holder.get().describe(), file));
+                  + "that process is gone)", job, holder.map(Holder::describe).orElse("a run starting now"), file));
         }
         LOG.warn("Taking over the lock of a run that ended without releasing it ({})",
             holder.map(Holder::describe).orElse("unreadable lock file"));

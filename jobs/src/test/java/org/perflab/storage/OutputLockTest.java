@@ -62,4 +62,14 @@ class OutputLockTest {
     Clock later = Clock.fixed(Instant.now().plus(OutputLock.STALE_AFTER).plus(Duration.ofMinutes(1)), ZoneOffset.UTC);
     OutputLock.acquire(fs(), root(), "ingest", later).close();
   }
+
+  @Test
+  void aLockFileStillBeingWrittenIsHeldAndTakenOverOnlyOnceStale() throws Exception {
+    Files.writeString(temp.resolve(OutputLock.FILE_NAME), "");
+    assertThatThrownBy(() -> OutputLock.acquire(fs(), root(), "ingest", Clock.systemUTC()))
+        .isInstanceOf(OutputLock.HeldException.class).hasMessageContaining("(a run starting now;");
+
+    Clock later = Clock.fixed(Instant.now().plus(OutputLock.STALE_AFTER).plus(Duration.ofMinutes(1)), ZoneOffset.UTC);
+    OutputLock.acquire(fs(), root(), "ingest", later).close();
+  }
 }
