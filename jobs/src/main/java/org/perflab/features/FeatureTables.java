@@ -1,8 +1,6 @@
 package org.perflab.features;
 
-import static org.apache.spark.sql.functions.col;
 
-import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -141,10 +139,7 @@ public final class FeatureTables {
    * nullability (a null in a required column fails the write: a bug, not bad input).
    */
   static Dataset<Row> conform(Dataset<Row> rows, StructType schema) {
-    Column[] columns = Arrays.stream(schema.fields()).map(f -> col(f.name()).cast(f.dataType()).as(f.name()))
-        .toArray(Column[]::new);
-    Dataset<Row> selected = rows.select(columns);
-    return selected.sparkSession().createDataFrame(selected.javaRDD(), schema);
+    return org.perflab.storage.TableStore.conform(rows, schema);
   }
 
   private static StructType keyed(StructField... fields) {

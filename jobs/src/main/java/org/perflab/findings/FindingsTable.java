@@ -1,9 +1,6 @@
 package org.perflab.findings;
 
-import static org.apache.spark.sql.functions.col;
 
-import java.util.Arrays;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
@@ -33,9 +30,6 @@ public final class FindingsTable {
 
   /** {@code rows} with exactly the table's columns, types and nullability (a null in a required column is a bug). */
   static Dataset<Row> conform(Dataset<Row> rows) {
-    Column[] columns = Arrays.stream(SCHEMA.fields()).map(f -> col(f.name()).cast(f.dataType()).as(f.name()))
-        .toArray(Column[]::new);
-    Dataset<Row> selected = rows.select(columns);
-    return selected.sparkSession().createDataFrame(selected.javaRDD(), SCHEMA);
+    return org.perflab.storage.TableStore.conform(rows, SCHEMA);
   }
 }

@@ -206,4 +206,16 @@ public final class TableStore {
       throw new UncheckedIOException("Cannot list output root: " + e.getMessage() + " (" + root + ")", e);
     }
   }
+
+  /**
+   * {@code rows} with exactly {@code schema}'s columns, in its order, cast to its types and carrying its nullability,
+   * so that a write matches the documented schema whatever the transform produced.
+   */
+  public static Dataset<Row> conform(Dataset<Row> rows, StructType schema) {
+    org.apache.spark.sql.Column[] columns = java.util.Arrays.stream(schema.fields())
+        .map(f -> org.apache.spark.sql.functions.col(f.name()).cast(f.dataType()).as(f.name()))
+        .toArray(org.apache.spark.sql.Column[]::new);
+    Dataset<Row> selected = rows.select(columns);
+    return selected.sparkSession().createDataFrame(selected.javaRDD(), schema);
+  }
 }
