@@ -20,6 +20,7 @@ final class Jobs {
 
     // cluster
     commandLine.addSubcommand(new ClusterJob());
+    commandLine.addSubcommand(new EvaluateJob());
 
     // model, simulate, sweep
     commandLine.addSubcommand(new ModelJob());

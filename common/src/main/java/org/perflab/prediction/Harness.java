@@ -1,0 +1,130 @@
+package org.perflab.prediction;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The evaluation harness for one workload: every configuration in turn is held out and predicted by every predictor
+ * from the workload's other configurations (all input sizes). Nothing measured at the held-out configuration reaches
+ * its prediction: the predictors, their intervals ({@link InnerErrors}) and the selection ({@link Selection}) all see
+ * only the other configurations.
+ */
+public final class Harness {
+  /** Fewest configurations a workload needs to be evaluated. */
+  public static final int MIN_CONFIGURATIONS = 3;
+
+  private Harness() {}
+
+  /**
+   * A workload's evaluation: its rows, or why it was skipped.
+   *
+   * @param workloadId the workload
+   * @param configurations configurations measured
+   * @param rows one per held-out configuration and predictor
+   * @param skipReason why the workload was not evaluated; null when it was
+   */
+  public record WorkloadEvaluation(String workloadId, int configurations, List<PredictionRow> rows,
+      String skipReason) {}
+
+  /**
+   * The predictor chosen for a workload when trained on all its configurations.
+   *
+   * @param workloadId the workload
+   * @param configurations configurations measured
+   * @param choice the choice, empty when no predictor can predict any configuration
+   * @param inner every predictor's inner errors over all the configurations
+   */
+  public record WorkloadChoice(String workloadId, int configurations, Optional<Selection.Choice> choice,
+      List<InnerErrors> inner) {}
+
+  /** The runs of one workload grouped by configuration, in configuration order. */
+  public static List<Measured> configurations(List<Run> runs) {
+    Map<Configuration, List<Run>> by = new TreeMap<>();
+    runs.forEach(r -> by.computeIfAbsent(r.configuration(), k -> new ArrayList<>()).add(r));
+    List<Measured> out = new ArrayList<>();
+    by.forEach((c, rs) -> out.add(Measured.of(c, rs)));
+    return out;
+  }
+
+  /** Holds out each configuration of {@code runs} (one workload) in turn and predicts it with every predictor. */
+  public static WorkloadEvaluation evaluate(String workloadId, List<Run> runs, List<Predictor> predictors) {
+    List<Measured> all = configurations(runs);
+    if (all.size() < MIN_CONFIGURATIONS) {
+      return new WorkloadEvaluation(workloadId, all.size(), List.of(), String.format(Locale.ROOT,
+          "Cannot evaluate workload %s: %d configurations (at least %d)", workloadId, all.size(),
+          MIN_CONFIGURATIONS));
+    }
+    List<PredictionRow> rows = new ArrayList<>();
+    for (int h = 0; h < all.size(); h++) {
+      List<Measured> training = new ArrayList<>(all);
+      Measured held = training.remove(h);
+      rows.addAll(holdOut(workloadId, held, training, predictors));
+    }
+    return new WorkloadEvaluation(workloadId, all.size(), rows, null);
+  }
+
+  /** The rows of one held-out configuration: every predictor's prediction, one of them selected. */
+  static List<PredictionRow> holdOut(String workloadId, Measured held, List<Measured> training,
+      List<Predictor> predictors) {
+    List<PredictionRow> rows = new ArrayList<>();
+    List<InnerErrors> candidates = new ArrayList<>();
+    for (Predictor p : predictors) {
+      Estimate e = p.predict(training, held.target());
+      InnerErrors inner = InnerErrors.of(p, training);
+      rows.add(row(workloadId, held, p.name(), e, inner));
+      if (e.present()) {
+        candidates.add(inner);
+      }
+    }
+    Optional<Selection.Choice> choice = Selection.choose(candidates);
+    if (choice.isEmpty()) {
+      return rows;
+    }
+    List<PredictionRow> out = new ArrayList<>();
+    for (PredictionRow r : rows) {
+      boolean chosen = r.predictor().equals(choice.get().predictor());
+      out.add(chosen ? r.withSelected(true, join(r.note(), "selected: " + choice.get().reason())) : r);
+    }
+    return out;
+  }
+
+  /** The choice for a workload trained on all its configurations (what {@code predictor_choice} records). */
+  public static WorkloadChoice choose(String workloadId, List<Run> runs, List<Predictor> predictors) {
+    List<Measured> all = configurations(runs);
+    List<InnerErrors> inner = predictors.stream().map(p -> InnerErrors.of(p, all)).toList();
+    List<InnerErrors> candidates = inner.stream().filter(i -> i.predicted() > 0).toList();
+    return new WorkloadChoice(workloadId, all.size(), Selection.choose(candidates), inner);
+  }
+
+  private static PredictionRow row(String workloadId, Measured held, String predictor, Estimate e,
+      InnerErrors inner) {
+    Configuration c = held.configuration();
+    if (!e.present()) {
+      String note = e.note() != null ? e.note()
+          : "Cannot predict with " + predictor + ": no finite positive prediction (" + e.predictedS() + ")";
+      return new PredictionRow(workloadId, held.inputBytes(), c.executors(), c.coresPerExecutor(), c.totalCores(),
+          c.executorMemoryBytes(), held.runs(), held.actualS(), predictor, null, null, null, null, false,
+          IntervalSource.NONE, note);
+    }
+    double predicted = e.predictedS();
+    double[] interval = inner.interval(predicted);
+    IntervalSource source = interval == null ? IntervalSource.NONE : IntervalSource.RESIDUALS;
+    String note = e.note();
+    if (interval == null) {
+      note = join(note, String.format(Locale.ROOT, "no interval: %d training configurations predicted from the "
+          + "others (at least %d)", inner.predicted(), InnerErrors.MIN_FOR_INTERVAL));
+    }
+    return new PredictionRow(workloadId, held.inputBytes(), c.executors(), c.coresPerExecutor(), c.totalCores(),
+        c.executorMemoryBytes(), held.runs(), held.actualS(), predictor, predicted,
+        interval == null ? null : interval[0], interval == null ? null : interval[1],
+        PredictionRow.absErrorPct(held.actualS(), predicted), false, source, note);
+  }
+
+  private static String join(String a, String b) {
+    return a == null ? b : a + "; " + b;
+  }
+}

@@ -1,0 +1,23 @@
+package org.perflab.prediction;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * A runtime predictor of one workload: from the measured configurations it may learn from, the runtime at a target.
+ * Implementations must never see more than {@code training}, must be deterministic, and must not throw for a target
+ * they cannot predict: they return {@link Estimate#none} with the reason.
+ */
+public interface Predictor extends Serializable {
+
+  /** The predictor's name, as {@code prediction_eval.predictor} records it. */
+  String name();
+
+  /**
+   * The runtime at {@code target}, learnt from {@code training} only.
+   *
+   * @param training the workload's measured configurations the predictor may use (never the target's own)
+   * @param target the configuration and input size to predict
+   */
+  Estimate predict(List<Measured> training, Target target);
+}
