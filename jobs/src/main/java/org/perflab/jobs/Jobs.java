@@ -22,6 +22,9 @@ final class Jobs {
     commandLine.addSubcommand(new ClusterJob());
     commandLine.addSubcommand(new EvaluateJob());
 
+    // scaling
+    commandLine.addSubcommand(new ScalingJob());
+
     // model, simulate, sweep
     commandLine.addSubcommand(new ModelJob());
     commandLine.addSubcommand(new SimulateJob());

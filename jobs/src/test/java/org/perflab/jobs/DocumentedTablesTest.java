@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.perflab.features.FeatureTables;
 import org.perflab.findings.FindingsTable;
 import org.perflab.clustering.ClusterTables;
+import org.perflab.scaling.ScalingTables;
 import org.perflab.table.Table;
 
 /**
@@ -42,6 +43,7 @@ class DocumentedTablesTest {
     schemas.put(ClusterTables.CENTERS_TABLE, ClusterTables.CENTERS);
     schemas.put(ClusterTables.SUMMARY_TABLE, ClusterTables.SUMMARY);
     schemas.put(ClusterTables.SELECTION_TABLE, ClusterTables.SELECTION);
+    schemas.put(ScalingTables.FITS_TABLE, ScalingTables.FITS);
     schemas.put("dag_models", ModelJob.MODELS);
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);

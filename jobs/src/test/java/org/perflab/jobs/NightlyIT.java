@@ -17,7 +17,7 @@ class NightlyIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
-  /** The whole pipeline: ingest, maintain, features, diagnose, cluster and model, each its own spark-submit. */
+  /** The whole pipeline: ingest, maintain, features, diagnose, cluster, scaling and model, each its own spark-submit. */
   private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(15);
 
   @Test
@@ -58,13 +58,14 @@ class NightlyIT {
     assertThat(output.resolve("applications/_delta_log")).isDirectory();
     assertThat(result.stdout()).containsPattern("(?m)^maintain +exit +0 ");
     assertThat(output.resolve("_perflab_lock")).doesNotExist();
-    for (String job : new String[] {"features", "diagnose", "cluster"}) {
+    for (String job : new String[] {"features", "diagnose", "cluster", "scaling"}) {
       assertThat(result.stdout()).containsPattern("(?m)^" + job + " +exit +0 ");
     }
     assertThat(output.resolve("app_features/_delta_log")).isDirectory();
     assertThat(output.resolve("stragglers/_delta_log")).isDirectory();
     assertThat(output.resolve("findings/_delta_log")).isDirectory();
     assertThat(output.resolve("app_clusters/_delta_log")).isDirectory();
+    assertThat(output.resolve("scaling_fits/_delta_log")).isDirectory();
     if (PerfLab.commandLine().getSubcommands().containsKey("model")) {
       // model reads the ingest tables from the output root and writes its own next to them.
       assertThat(result.stdout()).containsPattern("(?m)^model +exit +0 ");
