@@ -20,10 +20,10 @@ final class Jobs {
 
     // cluster
     commandLine.addSubcommand(new ClusterJob());
-    commandLine.addSubcommand(new EvaluateJob());
 
-    // scaling
+    // scaling, evaluate
     commandLine.addSubcommand(new ScalingJob());
+    commandLine.addSubcommand(new EvaluateJob());
 
     // model, simulate, sweep
     commandLine.addSubcommand(new ModelJob());
