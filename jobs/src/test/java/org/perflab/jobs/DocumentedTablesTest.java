@@ -44,6 +44,10 @@ class DocumentedTablesTest {
     schemas.put(ClusterTables.SUMMARY_TABLE, ClusterTables.SUMMARY);
     schemas.put(ClusterTables.SELECTION_TABLE, ClusterTables.SELECTION);
     schemas.put(ScalingTables.FITS_TABLE, ScalingTables.FITS);
+    schemas.put(org.perflab.prediction.PredictionTables.EVAL_TABLE, org.perflab.prediction.PredictionTables.EVAL);
+    schemas.put(org.perflab.prediction.PredictionTables.SUMMARY_TABLE,
+        org.perflab.prediction.PredictionTables.SUMMARY);
+    schemas.put(org.perflab.prediction.PredictionTables.CHOICE_TABLE, org.perflab.prediction.PredictionTables.CHOICE);
     schemas.put("dag_models", ModelJob.MODELS);
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);
