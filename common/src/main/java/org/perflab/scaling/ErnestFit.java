@@ -119,6 +119,7 @@ public record ErnestFit(double[] theta, double r2, double looErrorPct, int point
     }
     int distinct = Goodness.distinct(inputBytes, totalCores);
     return distinct < MIN_CONFIGURATIONS ? Optional.of(String.format("Cannot fit %s: %d distinct (input size, core"
-        + " count) configurations (at least %d)", LABEL, distinct, MIN_CONFIGURATIONS)) : Optional.empty();
+        + " count) configuration%s (at least %d)", LABEL, distinct, distinct == 1 ? "" : "s", MIN_CONFIGURATIONS))
+        : Optional.empty();
   }
 }

@@ -28,9 +28,9 @@ final class Goodness {
   }
 
   /**
-   * The leave-one-point-out mean absolute percentage error: over the points {@code i} with a non-zero runtime whose
-   * fold can be fitted, the mean of |y_i − ŷ_i| ÷ |y_i| × 100, where ŷ_i comes from a fit without point {@code i};
-   * NaN when no fold can be fitted.
+   * The leave-one-point-out mean absolute percentage error: over the points {@code i} with a non-zero runtime
+   * whose fold can be fitted, the mean of |y_i − ŷ_i| ÷ |y_i| × 100, where ŷ_i comes from a fit without point
+   * {@code i}; NaN when no fold can be fitted.
    *
    * @param heldOut the prediction at point {@code i} from the fit without it, or null when that fit is impossible
    */

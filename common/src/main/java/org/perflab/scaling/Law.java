@@ -59,7 +59,8 @@ public enum Law {
   /**
    * The continuous minimiser n* of the runtime (derived in the reference's §2.7, not in the paper), or null when the
    * curve has no interior minimum: always for Amdahl and Gustafson (monotone), and for Eq. 9 and Eq. 11 unless
-   * {@code a > 0}, {@code b > 0} (and {@code c > 0}). Eq. 9: {@code (2a/b)^(2/3)}; Eq. 11: {@code (a/(b·c))^(1/(1+c))}.
+   * {@code a > 0}, {@code b > 0} (and {@code c > 0}). Eq. 9: {@code (2a/b)^(2/3)}; Eq. 11:
+   * {@code (a/(b·c))^(1/(1+c))}.
    */
   public Double optimum(double[] p) {
     return switch (this) {

@@ -20,8 +20,8 @@ import java.util.Optional;
  *     that keep as many distinct core counts as the law has parameters (so a 2-parameter law with 3 core counts is
  *     judged by exact two-point calibrations); NaN when no fold can be fitted
  * @param nStar the core count of the lowest predicted runtime, continuous, possibly outside the measured counts
- *     (reference §2.7); null for Amdahl and Gustafson, which are monotone, and for Eq. 9 and 11 fits without an interior
- *     minimum (a ≤ 0 or b ≤ 0, or c ≤ 0)
+ *     (reference §2.7); null for Amdahl and Gustafson, which are monotone, and for Eq. 9 and 11 fits without an
+ *     interior minimum (a ≤ 0 or b ≤ 0, or c ≤ 0)
  * @param minRuntimeS the predicted runtime at {@code nStar}, s; null when {@code nStar} is
  * @param points the points given
  * @param note null for a clean fit; otherwise why there is no fit, or what to know about it (a parameter at the bound

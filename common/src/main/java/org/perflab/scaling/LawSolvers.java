@@ -13,12 +13,13 @@ import java.util.function.DoubleUnaryOperator;
  *       t = A + B, f = B / (A + B).
  *   <li>Eq. 11: for fixed c it is Eq. 9 with n^c for √n; c is searched over [{@value #C_MIN}, {@value #C_MAX}] on a
  *       grid of {@value #C_GRID} points, then polished by golden section between the best point's neighbours.
- *   <li>Gustafson: for fixed f the optimal t is Σ g·y / Σ g² with g = 1/(n + (1 − n)·f), so only f is searched, on
- *       the side of the poles where every denominator is positive: f &lt; f_p = n_max/(n_max − 1), the first pole.
- *       The search runs over log(f_p − f) from log(1e-9) to log(1e4), on a grid of {@value #F_GRID} points plus the
- *       reciprocal linearisation's start (1/runtime = α·n + β, f0 = β/(α + β)), then golden section. The branch
- *       beyond the poles, where the predicted runtime of every n ≥ 2 changes sign and where Marquardt–Levenberg from
- *       gnuplot's default start (t = f = 1) ends (f ≈ 1.25e9, negative R²), is never searched.
+ *   <li>Gustafson: for fixed f the optimal t is Σ g·y / Σ g² with g = 1/(n + (1 − n)·f), so only f is searched,
+ *       on the side of the poles where every denominator is positive: f &lt; f_p = n_max/(n_max − 1), the first
+ *       pole. The search runs over log(f_p − f) from log(1e-9) to log(1e4), on a grid of {@value #F_GRID} points
+ *       plus the reciprocal linearisation's start (1/runtime = α·n + β, f0 = β/(α + β)), then golden section. The
+ *       branch beyond the poles, where the predicted runtime of every n ≥ 2 changes sign and where
+ *       Marquardt–Levenberg from gnuplot's default start (t = f = 1) ends (f ≈ 1.25e9, negative R²), is never
+ *       searched.
  * </ul>
  */
 final class LawSolvers {
@@ -80,8 +81,8 @@ final class LawSolvers {
     if (ab == null) {
       return new Solution(null, "Cannot fit power: 1/n and n^c are collinear over these core counts");
     }
-    String note = best.atBound() ? String.format("c at a bound of its search range (%s; [%s, %s])", c, C_MIN, C_MAX)
-        : null;
+    String note = best.atBound() ? String.format("c at a bound of its search range (%s; [%s, %s])", Points.brief(c),
+        Points.brief(C_MIN), Points.brief(C_MAX)) : null;
     return new Solution(new double[] {ab[0], ab[1], c}, note);
   }
 
@@ -92,8 +93,9 @@ final class LawSolvers {
     double f = pole - Math.exp(best.x());
     double[] g = gustafsonShape(n, f);
     double t = dot(g, y) / dot(g, g);
-    String note = best.atBound() ? String.format("f at a bound of its search range (%s; f_p − f in [%s, %s], f_p = %s)",
-        f, POLE_DISTANCE_MIN, POLE_DISTANCE_MAX, pole) : null;
+    String note = best.atBound() ? String.format("f at a bound of its search range (%s; f_p − f in [%s, %s],"
+        + " f_p = %s)", Points.brief(f), Points.brief(POLE_DISTANCE_MIN), Points.brief(POLE_DISTANCE_MAX),
+        Points.brief(pole)) : null;
     return new Solution(new double[] {t, f}, note);
   }
 

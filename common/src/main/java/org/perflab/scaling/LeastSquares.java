@@ -1,9 +1,9 @@
 package org.perflab.scaling;
 
 /**
- * Unconstrained linear least squares, min ‖A·x − b‖, by Householder QR (no normal equations, so the conditioning is
- * that of A, not its square). A column that is a linear combination of the columns before it (its remaining norm
- * below 1e-12 of its own) is left out and gets 0: the result is then a basic least-squares solution.
+ * Unconstrained linear least squares, min ‖A·x − b‖, by Householder QR (no normal equations, so the conditioning
+ * is that of A, not its square). A column that is a linear combination of the columns before it (its remaining
+ * norm below 1e-12 of its own) is left out and gets 0: the result is then a basic least-squares solution.
  */
 final class LeastSquares {
   private static final double DEPENDENT = 1e-12;
@@ -49,9 +49,9 @@ final class LeastSquares {
   }
 
   /**
-   * Applies to rows {@code row..m−1} of {@code r} (columns {@code column..}) and {@code rhs} the Householder reflection
-   * that zeroes column {@code column} below {@code row}; false, and nothing changed, when that part of the column is
-   * negligible against {@code originalNorm} (a dependent column).
+   * Applies to rows {@code row..m−1} of {@code r} (columns {@code column..}) and {@code rhs} the Householder
+   * reflection that zeroes column {@code column} below {@code row}; false, and nothing changed, when that part of
+   * the column is negligible against {@code originalNorm} (a dependent column).
    */
   private static boolean reflect(double[][] r, double[] rhs, int column, int row, double originalNorm) {
     double norm = columnNorm(r, column, row);

@@ -1,5 +1,7 @@
 package org.perflab.scaling;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Optional;
 
 /** The checks every fit makes on its points before solving, as a note rather than an exception. */
@@ -13,16 +15,21 @@ final class Points {
    */
   static Optional<String> invalid(String model, double[] n, double[] y, int minCoreCounts) {
     if (n.length != y.length) {
-      return Optional.of(String.format("Cannot fit %s: %d core counts and %d runtimes (one runtime per core count)", model,
-          n.length, y.length));
+      return Optional.of(String.format("Cannot fit %s: %d core counts and %d runtimes (one runtime per core count)",
+          model, n.length, y.length));
     }
     Optional<String> values = invalidValues(model, n, y);
     if (values.isPresent()) {
       return values;
     }
     int distinct = Goodness.distinct(n);
-    return distinct < minCoreCounts ? Optional.of(String.format("Cannot fit %s: %d distinct core counts (at least %d)",
-        model, distinct, minCoreCounts)) : Optional.empty();
+    return distinct < minCoreCounts ? Optional.of(String.format("Cannot fit %s: %d distinct core count%s (at least %d)",
+        model, distinct, distinct == 1 ? "" : "s", minCoreCounts)) : Optional.empty();
+  }
+
+  /** {@code value} to 4 significant digits, without trailing zeros: 0.001, 3, 1.067, for notes. */
+  static String brief(double value) {
+    return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 
   /** Why a core count or a runtime is unusable: a core count below 1 or not finite, a runtime not finite. */

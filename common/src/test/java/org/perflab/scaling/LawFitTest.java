@@ -70,9 +70,9 @@ class LawFitTest {
   }
 
   /**
-   * A synthetic vector of reference §5.2 C and the least-squares optimum of each fit, each row {parameters..., R²}:
-   * Eq. 9 {a, b, R²}, its n*, Amdahl {t, f, R²}, Gustafson {t, f, R²}, Eq. 11 with c = 0.14 {a, b, R²}, Eq. 11 with c
-   * free {a, b, c, R²}.
+   * A synthetic vector of reference §5.2 C and the least-squares optimum of each fit, each row {parameters...,
+   * R²}: Eq. 9 {a, b, R²}, its n*, Amdahl {t, f, R²}, Gustafson {t, f, R²}, Eq. 11 with c = 0.14 {a, b, R²},
+   * Eq. 11 with c free {a, b, c, R²}.
    */
   record Vector(String name, double[] y, double[] sqrt, double nStar, double[] amdahl, double[] gustafson,
       double[] fixedC, double[] power) {
@@ -161,6 +161,12 @@ class LawFitTest {
   }
 
   @Test
+  void oneCoreCountIsNotFitted() {
+    assertThat(LawFit.fit(Law.POWER, new double[] {8, 8, 8}, new double[] {50, 52, 51}).note())
+        .isEqualTo("Cannot fit power: 1 distinct core count (at least 3)");
+  }
+
+  @Test
   void badPointsGiveANote() {
     assertThat(LawFit.fit(Law.SQRT, new double[] {0, 1, 2}, new double[] {1, 2, 3}).note())
         .isEqualTo("Cannot fit sqrt: a core count is below 1 or not finite (0.0)");
@@ -184,7 +190,7 @@ class LawFitTest {
     LawFit fit = LawFit.fit(Law.POWER, GRID, curve(Law.POWER, new double[] {100, 0.001, 4}, GRID));
     assertThat(fit.ok()).isTrue();
     assertThat(fit.param("c")).isEqualTo(LawSolvers.C_MAX);
-    assertThat(fit.note()).startsWith("c at a bound of its search range (3.0; [0.001, 3.0])");
+    assertThat(fit.note()).isEqualTo("c at a bound of its search range (3; [0.001, 3])");
   }
 
   /** Eq. 11 with c fixed at 0.14: the closed-form OLS on 1/n and n^0.14 (reference §2.5). */

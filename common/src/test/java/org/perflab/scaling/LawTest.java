@@ -55,7 +55,8 @@ class LawTest {
   @Test
   void eq11WithCOneHalfIsEq9() {
     for (double n : GRID) {
-      assertThat(Law.POWER.runtime(new double[] {600, 20, 0.5}, n)).isEqualTo(Law.SQRT.runtime(new double[] {600, 20}, n));
+      assertThat(Law.POWER.runtime(new double[] {600, 20, 0.5}, n))
+          .isEqualTo(Law.SQRT.runtime(new double[] {600, 20}, n));
     }
     assertThat(Law.POWER.optimum(new double[] {600, 20, 0.5})).isCloseTo(Law.SQRT.optimum(new double[] {600, 20}),
         within(1e-9));

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** Lawson–Hanson NNLS: known solutions, active constraints, and the optimality (KKT) conditions on random problems. */
+/** Lawson–Hanson NNLS: known solutions, active constraints, and the KKT conditions on random problems. */
 class NnlsTest {
   @Test
   void aPositiveUnconstrainedSolutionIsTheAnswer() {

@@ -6,6 +6,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.features.FeatureInputs;
+import org.perflab.features.FeatureTables;
 import org.perflab.features.Workloads;
 import org.perflab.scaling.ScalingFits;
 import org.perflab.scaling.ScalingSummary;
@@ -39,7 +40,7 @@ public final class ScalingJob implements Callable<Integer> {
   /** How the job's messages name what it does: "Cannot fit scaling laws: ...". */
   static final String ACTION = "fit scaling laws";
 
-  /** The options of {@code scaling}: the root holding the ingest tables (and {@code workloads}), and the output root. */
+  /** The options of {@code scaling}: the root of the ingest tables (and {@code workloads}), and the output root. */
   public record Options(String input, String output) {}
 
   /**
@@ -73,10 +74,10 @@ public final class ScalingJob implements Callable<Integer> {
     });
   }
 
-  /** Fits every series and Ernest group of the runs under {@code --input}, writes {@code scaling_fits}, and says what. */
+  /** Fits every series and Ernest group of the runs under {@code --input}, writes {@code scaling_fits}; says what. */
   static Outcome run(SparkSession spark, Options options) {
     TableStore in = new TableStore(spark, options.input());
-    Optional<Dataset<Row>> table = in.read(ScalingTables.WORKLOADS);
+    Optional<Dataset<Row>> table = in.read(FeatureTables.WORKLOADS_TABLE);
     Dataset<Row> workloads = table.orElseGet(() -> Workloads.of(FeatureInputs.read(in, ACTION), Optional.empty()));
     spark.sparkContext().setJobGroup("perflab-scaling", "Fit scaling laws to the runs of " + options.input(), false);
     Dataset<Row> fits = ScalingFits.of(workloads).cache();

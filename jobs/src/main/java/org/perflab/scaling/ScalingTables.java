@@ -7,8 +7,6 @@ import org.apache.spark.sql.types.StructType;
 
 /** The table {@code scaling} writes, {@code scaling_fits} (documented column by column in docs/tables.md). */
 public final class ScalingTables {
-  /** What {@code scaling} reads: the runs, written by {@code features}. */
-  public static final String WORKLOADS = "workloads";
   public static final String FITS_TABLE = "scaling_fits";
 
   /** Every table {@code scaling} writes. */

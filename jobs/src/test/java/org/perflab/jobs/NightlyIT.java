@@ -17,7 +17,7 @@ class NightlyIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
-  /** The whole pipeline: ingest, maintain, features, diagnose, cluster, scaling and model, each its own spark-submit. */
+  /** The whole pipeline: ingest, maintain, features, diagnose, cluster, scaling, model; each its own spark-submit. */
   private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(15);
 
   @Test

@@ -64,8 +64,8 @@ class ScalingJobTest {
         runs.add(run("two", 1_000_000_000L, executors, 2, null, 100.0 / executors * spread, true));
       }
     }
-    spark.createDataFrame(runs, FeatureTables.WORKLOADS).write().format("delta")
-        .save(root.resolve(ScalingTables.WORKLOADS).toString());
+    spark.createDataFrame(runs, FeatureTables.WORKLOADS).coalesce(1).write().format("delta")
+        .save(root.resolve(FeatureTables.WORKLOADS_TABLE).toString());
     outcome = ScalingJob.run(spark, new ScalingJob.Options(root.toString(), root.toString()));
     rows = fits().collectAsList();
   }
@@ -183,7 +183,8 @@ class ScalingJobTest {
     assertThat(PerfLab.run("scaling", "--input", empty.toString())).isEqualTo(2);
     // Past preflight, without workloads, it would compute them from the ingest tables, which are not there either.
     assertThatThrownBy(() -> ScalingJob.run(spark, new ScalingJob.Options(empty.toString(), empty.toString())))
-        .isInstanceOf(BadInputException.class).hasMessageStartingWith("Cannot fit scaling laws: no ingest tables under");
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("Cannot fit scaling laws: no ingest tables under");
   }
 
   private static Row run(String workload, long inputBytes, Integer executors, int coresPerExecutor, Long memory,
