@@ -11,15 +11,22 @@ import org.perflab.scaling.Law;
 public final class Predictors {
   private Predictors() {}
 
-  /** The names of the predictors that need no event log, in order. */
-  public static final List<String> RUNTIME_ONLY = List.of("sqrt", "amdahl", "power", "gustafson", "ernest",
-      Consensus.NAME, Nearest.NAME);
-
   /**
    * The predictors that learn from runtimes alone: the four laws, Ernest, the consensus of the three laws that can
    * bend (not Gustafson, whose fixed-size use by reference 003 is a misuse) and Ernest, and the nearest configuration.
    */
   public static List<Predictor> runtimeOnly() {
+    return all(null);
+  }
+
+  /**
+   * Every predictor: those of {@link #runtimeOnly} with the simulator family (from each run's model) before
+   * {@code nearest}.
+   *
+   * @param simulators the runs' models (none for a runtime table: the family then gives null with a note); null
+   *     leaves the family out
+   */
+  public static List<Predictor> all(SimulatorFamily simulators) {
     List<Predictor> out = new ArrayList<>();
     out.add(new LawPredictor(Law.SQRT));
     out.add(new LawPredictor(Law.AMDAHL));
@@ -27,6 +34,9 @@ public final class Predictors {
     out.add(new LawPredictor(Law.GUSTAFSON));
     out.add(new ErnestPredictor());
     out.add(new Consensus(Consensus.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4))));
+    if (simulators != null) {
+      out.addAll(simulators.predictors());
+    }
     out.add(new Nearest());
     return out;
   }

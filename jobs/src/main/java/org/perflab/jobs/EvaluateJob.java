@@ -1,12 +1,16 @@
 package org.perflab.jobs;
 
+import static org.apache.spark.sql.functions.col;
+
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -18,7 +22,10 @@ import org.perflab.prediction.EvalSummary;
 import org.perflab.prediction.Evaluation;
 import org.perflab.prediction.PredictionTables;
 import org.perflab.prediction.Predictors;
+import org.perflab.prediction.RegressionFolds;
 import org.perflab.prediction.RunTable;
+import org.perflab.prediction.SimulatorFamily;
+import org.perflab.dagmodel.SampleMode;
 import org.perflab.storage.DeltaSessions;
 import org.perflab.storage.OutputLock;
 import org.perflab.storage.TableStore;
@@ -40,6 +47,8 @@ import picocli.CommandLine.Option;
 public final class EvaluateJob implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(EvaluateJob.class);
   static final String JOB = "evaluate";
+  /** Applications the simulator runs per prediction. */
+  static final int SIMULATED_APPS = 1;
 
   /** The options of {@code evaluate}. */
   public record Options(String input, String output, Optional<String> runs, long seed,
@@ -72,12 +81,13 @@ public final class EvaluateJob implements Callable<Integer> {
   public Integer call() {
     Options options = new Options(input, output == null ? input : output, Optional.ofNullable(runs), seed,
         Optional.ofNullable(workloadProperty));
-    Preflight preflight = Preflight.of(JOB).outputRoot("--output", options.output());
+    Preflight preflight = Preflight.of(JOB);
     if (options.runs().isPresent()) {
       preflight.matches("--runs", options.runs().get());
     } else {
       preflight.ingestTables("--input", options.input(), FeatureInputs.TABLES);
     }
+    preflight.outputRoot("--output", options.output());
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
     SparkSession spark = DeltaSessions.builder("perflab evaluate").getOrCreate();
     try {
@@ -102,8 +112,15 @@ public final class EvaluateJob implements Callable<Integer> {
     Dataset<Row> rows = runs.rows().cache();
     long count = rows.count();
     spark.sparkContext().setJobGroup("perflab-evaluate", "Evaluate the runtime predictors", false);
-    Evaluation.Result result = Evaluation.evaluate(spark, rows, (w, models) -> Predictors.runtimeOnly());
-    List<Row> evalRows = result.rows().collectAsList();
+    long seed = options.seed();
+    Dataset<Row> withModels = options.runs().isPresent() ? rows : withModels(spark, options, rows);
+    Evaluation.Result result = Evaluation.evaluate(spark, withModels,
+        (w, models) -> Predictors.all(new SimulatorFamily(models, SIMULATED_APPS, seed)));
+    List<Row> evalRows = new ArrayList<>(result.rows().collectAsList());
+    Set<String> evaluated = evalRows.stream().map(r -> r.<String>getAs("workload_id")).collect(Collectors.toSet());
+    Optional<Dataset<Row>> appFeatures = options.runs().isPresent() ? Optional.empty()
+        : new TableStore(spark, options.input()).read(FeatureTables.APP_FEATURES_TABLE);
+    RegressionFolds.evaluate(rows, appFeatures, evaluated, seed).forEach(p -> evalRows.add(Evaluation.evalRow(p)));
     List<Row> summary = EvalSummary.of(evalRows, result.skipped());
     try (OutputLock lock = OutputLock.acquire(out.fileSystem(), out.root(), JOB, clock)) {
       out.overwrite(PredictionTables.EVAL_TABLE,
@@ -115,6 +132,24 @@ public final class EvaluateJob implements Callable<Integer> {
       rows.unpersist();
     }
     return new Summary(count, runs.skipped(), result.skipped(), summary);
+  }
+
+  /**
+   * The runs with their simulator models ({@code dag_models.model_json}, null for a run without one). Without a
+   * {@code dag_models} table under the output root, {@code model} is run first to build it.
+   */
+  static Dataset<Row> withModels(SparkSession spark, Options options, Dataset<Row> runs) {
+    TableStore out = new TableStore(spark, options.output());
+    if (!out.exists(ModelJob.DAG_MODELS)) {
+      LOG.info("evaluate: no {} under {}; building the simulator models first", ModelJob.DAG_MODELS,
+          options.output());
+      ModelJob.run(spark, new ModelJob.Options(options.input(), options.output(), SampleMode.REPLAY, 1, false,
+          options.seed(), options.workloadProperty()));
+    }
+    Dataset<Row> models = out.read(ModelJob.DAG_MODELS).orElseThrow()
+        .where(col("status").equalTo("OK").and(col(Evaluation.MODEL_JSON).isNotNull()))
+        .select(RunTable.runKey().as("_model_key"), col(Evaluation.MODEL_JSON));
+    return runs.join(models, runs.col("run_key").equalTo(models.col("_model_key")), "left").drop("_model_key");
   }
 
   /** The runs: from {@code --runs}, else from {@code workloads} (built from the ingest tables when missing). */

@@ -201,6 +201,8 @@ class CommandLineContractIT {
         "Cannot cluster: no app_features under /nonexistent (run perflab features first)");
     assertBadInput(perflab("scaling", "--input", "/nonexistent"), "Cannot fit scaling laws: no ingest tables under"
         + " /nonexistent (run perflab ingest --output /nonexistent first)");
+    assertBadInput(perflab("evaluate", "--input", "/nonexistent"),
+        "Cannot evaluate: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
   }
 
   @Test

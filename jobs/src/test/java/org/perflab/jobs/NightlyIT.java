@@ -17,7 +17,7 @@ class NightlyIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
-  /** The whole pipeline: ingest, maintain, features, diagnose, cluster, scaling, model; each its own spark-submit. */
+  /** The whole pipeline: ingest, maintain, features, diagnose, cluster, scaling, evaluate, model; each its own spark-submit. */
   private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(15);
 
   @Test
@@ -58,7 +58,7 @@ class NightlyIT {
     assertThat(output.resolve("applications/_delta_log")).isDirectory();
     assertThat(result.stdout()).containsPattern("(?m)^maintain +exit +0 ");
     assertThat(output.resolve("_perflab_lock")).doesNotExist();
-    for (String job : new String[] {"features", "diagnose", "cluster", "scaling"}) {
+    for (String job : new String[] {"features", "diagnose", "cluster", "scaling", "evaluate"}) {
       assertThat(result.stdout()).containsPattern("(?m)^" + job + " +exit +0 ");
     }
     assertThat(output.resolve("app_features/_delta_log")).isDirectory();
@@ -66,6 +66,7 @@ class NightlyIT {
     assertThat(output.resolve("findings/_delta_log")).isDirectory();
     assertThat(output.resolve("app_clusters/_delta_log")).isDirectory();
     assertThat(output.resolve("scaling_fits/_delta_log")).isDirectory();
+    assertThat(output.resolve("prediction_eval_summary/_delta_log")).isDirectory();
     if (PerfLab.commandLine().getSubcommands().containsKey("model")) {
       // model reads the ingest tables from the output root and writes its own next to them.
       assertThat(result.stdout()).containsPattern("(?m)^model +exit +0 ");
