@@ -21,6 +21,9 @@ final class Jobs {
     // cluster
     commandLine.addSubcommand(new ClusterJob());
 
+    // regress
+    commandLine.addSubcommand(new RegressJob());
+
     // model, simulate, sweep
     commandLine.addSubcommand(new ModelJob());
     commandLine.addSubcommand(new SimulateJob());

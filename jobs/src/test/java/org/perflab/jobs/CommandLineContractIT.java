@@ -199,6 +199,8 @@ class CommandLineContractIT {
         "Cannot features: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
     assertBadInput(perflab("cluster", "--input", "/nonexistent"),
         "Cannot cluster: no app_features under /nonexistent (run perflab features first)");
+    assertBadInput(perflab("regress", "--input", "/nonexistent"),
+        "Cannot regress: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
   }
 
   @Test

@@ -42,6 +42,7 @@ class DocumentedTablesTest {
     schemas.put(ClusterTables.CENTERS_TABLE, ClusterTables.CENTERS);
     schemas.put(ClusterTables.SUMMARY_TABLE, ClusterTables.SUMMARY);
     schemas.put(ClusterTables.SELECTION_TABLE, ClusterTables.SELECTION);
+    schemas.put(org.perflab.regression.RuntimePredictions.NAME, org.perflab.regression.RuntimePredictions.SCHEMA);
     schemas.put("dag_models", ModelJob.MODELS);
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);
