@@ -21,8 +21,9 @@ final class Jobs {
     // cluster
     commandLine.addSubcommand(new ClusterJob());
 
-    // scaling, evaluate
+    // scaling, regress, evaluate
     commandLine.addSubcommand(new ScalingJob());
+    commandLine.addSubcommand(new RegressJob());
     commandLine.addSubcommand(new EvaluateJob());
 
     // model, simulate, sweep

@@ -147,6 +147,23 @@ public final class Preflight {
     return this;
   }
 
+  /**
+   * Checks that the output root {@code root} holds the Delta table {@code table} of the {@code features} job:
+   * "Cannot ACTION: no TABLE table under ROOT (run perflab features --input ROOT first)", or, when the root holds no
+   * ingest table either, "Cannot ACTION: no ingest tables under ROOT (run perflab ingest --output ROOT first)".
+   */
+  public Preflight featuresTable(String option, String root, String table) {
+    scheme(option, root);
+    if (isDirectory(new Path(new Path(root, table), "_delta_log"))) {
+      return this;
+    }
+    boolean ingested = java.util.Arrays.stream(Table.values()).anyMatch(t -> ingestTableExists(root, t));
+    BadInputException.require(ingested, "Cannot %s: no ingest tables under %s (run perflab ingest --output %s first)",
+        action, root, root);
+    throw new BadInputException(String.format("Cannot %s: no %s table under %s (run perflab features --input %s "
+        + "first)", action, table, root, root));
+  }
+
   /** Checks that {@code path} is an existing directory; {@code what} says what to give instead. */
   public Preflight directory(String option, String path, String what) {
     scheme(option, path);

@@ -94,8 +94,7 @@ public final class RunTable {
     Dataset<Row> marked = workloads.withColumn("_skip", reason).cache();
     Map<SkipReason, Long> skipped = countSkipped(marked);
     Dataset<Row> rows = marked.where(col("_skip").isNull()).select(
-        concat_ws("/", col(KeyColumns.LOG_ID), col(KeyColumns.APP_ID),
-            functionsCoalesce(col(KeyColumns.APP_ATTEMPT_ID))).as("run_key"),
+        runKey().as("run_key"),
         col(KeyColumns.LOG_ID),
         col("workload_id"),
         col("input_bytes").cast(DataTypes.LongType).as("input_bytes"),
@@ -159,6 +158,15 @@ public final class RunTable {
         col("executor_memory_bytes"),
         col("duration_s"));
     return new Runs(conform(rows), skipped);
+  }
+
+  /**
+   * The {@code run_key} of an application attempt, {@code log_id/app_id/app_attempt_id} (an empty attempt when null),
+   * from the key columns of a table of the {@code features} job ({@code workloads}, {@code app_features}).
+   */
+  public static Column runKey() {
+    return concat_ws("/", col(KeyColumns.LOG_ID), col(KeyColumns.APP_ID),
+        functionsCoalesce(col(KeyColumns.APP_ATTEMPT_ID)));
   }
 
   /** One line per skip reason with a count, for a job's summary; empty when nothing was skipped. */

@@ -32,17 +32,34 @@ public final class ModelDirectory {
     return new Path(directory, name);
   }
 
+  /** Writes a model's files into a directory that does not exist yet. */
+  @FunctionalInterface
+  public interface Writer {
+    void write(Path directory) throws IOException;
+  }
+
   /**
    * Saves {@code model} as {@code name}, replacing the model saved before.
    *
    * @param suffix makes the temporary names unique to this run (the Spark application id, say)
    */
   public Path replace(String name, MLWritable model, String suffix) {
+    return replace(name, directory -> model.write().overwrite().save(directory.toString()), suffix);
+  }
+
+  /**
+   * Saves the files {@code writer} writes as the model {@code name}, replacing the model saved before: for a model of
+   * several parts (several MLlib models, tables beside them) replaced together.
+   *
+   * @param suffix makes the temporary names unique to this run (the Spark application id, say)
+   */
+  public Path replace(String name, Writer writer, String suffix) {
     Path target = path(name);
     Path temporary = path(name + ".tmp-" + suffix);
     Path old = path(name + ".old-" + suffix);
     try {
-      model.write().overwrite().save(temporary.toString());
+      fs.delete(temporary, true);
+      writer.write(temporary);
       boolean hadModel = fs.exists(target);
       if (hadModel && !fs.rename(target, old)) {
         throw new IOException("cannot rename " + target + " to " + old);

@@ -203,6 +203,8 @@ class CommandLineContractIT {
         + " /nonexistent (run perflab ingest --output /nonexistent first)");
     assertBadInput(perflab("evaluate", "--input", "/nonexistent"),
         "Cannot evaluate: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
+    assertBadInput(perflab("regress", "--input", "/nonexistent"),
+        "Cannot regress: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
   }
 
   @Test

@@ -48,6 +48,7 @@ class DocumentedTablesTest {
     schemas.put(org.perflab.prediction.PredictionTables.SUMMARY_TABLE,
         org.perflab.prediction.PredictionTables.SUMMARY);
     schemas.put(org.perflab.prediction.PredictionTables.CHOICE_TABLE, org.perflab.prediction.PredictionTables.CHOICE);
+    schemas.put(org.perflab.regression.RuntimePredictions.NAME, org.perflab.regression.RuntimePredictions.SCHEMA);
     schemas.put("dag_models", ModelJob.MODELS);
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);

@@ -17,7 +17,10 @@ class NightlyIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
-  /** The whole pipeline: ingest, maintain, features, diagnose, cluster, scaling, evaluate, model; each its own spark-submit. */
+  /**
+   * The whole pipeline: ingest, maintain, features, diagnose, cluster, scaling, regress, evaluate and model, each its
+   * own spark-submit.
+   */
   private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(15);
 
   @Test
@@ -58,7 +61,7 @@ class NightlyIT {
     assertThat(output.resolve("applications/_delta_log")).isDirectory();
     assertThat(result.stdout()).containsPattern("(?m)^maintain +exit +0 ");
     assertThat(output.resolve("_perflab_lock")).doesNotExist();
-    for (String job : new String[] {"features", "diagnose", "cluster", "scaling", "evaluate"}) {
+    for (String job : new String[] {"features", "diagnose", "cluster", "scaling", "regress", "evaluate"}) {
       assertThat(result.stdout()).containsPattern("(?m)^" + job + " +exit +0 ");
     }
     assertThat(output.resolve("app_features/_delta_log")).isDirectory();
