@@ -32,19 +32,24 @@ import org.perflab.sim.TaskChoice;
  *       and from the last completion to the application end, becomes a one-task stage of deterministic duration named
  *       {@code driver-J<job>} or {@code driver-end}; the time from a stage's job submission or parents' completion to
  *       its own submission becomes {@code sched-S<id>} before it.
+ *   <li>Start-up: the time from the first stage's submission to the application's first task launch (waiting for
+ *       executors to register) becomes a one-task stage {@code startup} that precedes every other stage.
+ *   <li>Bytes: each stage carries the input and shuffle bytes read by its successful tasks; delay stages read none.
  * </ul>
  * Model times are in seconds.
  */
 public final class DagModelBuilder {
   /** Gaps shorter than this (seconds) are not modelled as driver stages. */
   public static final double MIN_DELAY_S = 0.001;
+  /** The name of the start-up stage. */
+  public static final String STARTUP = "startup";
 
   private DagModelBuilder() {}
 
   /** The model of {@code trace}, on the run's own slots, simulating {@code maxJobs} applications. */
   public static Model build(AppTrace trace, SampleMode mode, int maxJobs) {
     Map<Integer, StageTrace> executed = executedStages(trace);
-    Map<Integer, List<Double>> samples = taskSamples(trace, executed.keySet());
+    Map<Integer, List<TaskTrace>> successful = successfulTasks(trace, executed.keySet());
     List<JobTrace> jobs = new ArrayList<>(trace.jobs());
     jobs.sort(Comparator.comparingLong(JobTrace::submissionMs).thenComparingInt(JobTrace::jobId));
 
@@ -58,6 +63,11 @@ public final class DagModelBuilder {
     }
     List<Stage> stages = new ArrayList<>();
     List<String> frontier = List.of();
+    double startupS = startupS(trace, executed);
+    if (startupS >= MIN_DELAY_S) {
+      stages.add(delay(STARTUP, startupS, List.of()));
+      frontier = List.of(STARTUP);
+    }
     long frontierMs = trace.startMs();
     List<String> groupSinks = new ArrayList<>();
     long groupEndMs = Long.MIN_VALUE;
@@ -107,7 +117,7 @@ public final class DagModelBuilder {
           stages.add(delay(name, schedulingS, pre));
           pre = List.of(name);
         }
-        stages.add(stage(s, executed.get(s), samples.get(s), pre, mode, trace.appId()));
+        stages.add(stage(s, executed.get(s), successful.get(s), pre, mode, trace.appId()));
       }
       for (int s : own) {
         if (!hasSuccessor.contains(s)) {
@@ -152,7 +162,7 @@ public final class DagModelBuilder {
       } else {
         d = new Distribution.Empirical(values.stream().mapToDouble(Double::doubleValue).toArray());
       }
-      merged.add(new Stage(s.name(), s.tasks(), s.pre(), s.post(), d));
+      merged.add(s.withDistribution(d));
     }
     return new Model(merged, primary.nodes(), primary.users(), primary.thinkTime(), primary.maxJobs(),
         primary.confIntCoeff(), primary.seed(), primary.taskChoice());
@@ -205,28 +215,42 @@ public final class DagModelBuilder {
     return executed;
   }
 
-  private static Map<Integer, List<Double>> taskSamples(AppTrace trace, Set<Integer> stageIds) {
+  /**
+   * Seconds from the first stage submission to the first task launch: the wait for executors at start-up. 0 when no
+   * task or no submission time is known, or the first task launched before any known submission.
+   */
+  private static double startupS(AppTrace trace, Map<Integer, StageTrace> executed) {
+    long firstSubmission = executed.values().stream().mapToLong(StageTrace::submissionMs).filter(ms -> ms >= 0)
+        .min().orElse(-1);
+    long firstLaunch = trace.tasks().stream().filter(t -> executed.containsKey(t.stageId()))
+        .mapToLong(TaskTrace::launchMs).min().orElse(-1);
+    if (firstSubmission < 0 || firstLaunch < firstSubmission) {
+      return 0;
+    }
+    return (firstLaunch - firstSubmission) / 1000.0;
+  }
+
+  /** The successful task attempts of each executed stage, in launch order. */
+  private static Map<Integer, List<TaskTrace>> successfulTasks(AppTrace trace, Set<Integer> stageIds) {
     Map<Integer, List<TaskTrace>> byStage = new HashMap<>();
     for (TaskTrace t : trace.tasks()) {
       if (t.successful() && stageIds.contains(t.stageId())) {
         byStage.computeIfAbsent(t.stageId(), k -> new ArrayList<>()).add(t);
       }
     }
-    Map<Integer, List<Double>> samples = new HashMap<>();
-    byStage.forEach((stage, tasks) -> {
-      tasks.sort(Comparator.comparingLong(TaskTrace::launchMs));
-      samples.put(stage, tasks.stream().map(t -> Math.max(0, t.finishMs() - t.launchMs()) / 1000.0).toList());
-    });
-    return samples;
+    byStage.values().forEach(tasks -> tasks.sort(Comparator.comparingLong(TaskTrace::launchMs)));
+    return byStage;
   }
 
-  private static Stage stage(int id, StageTrace s, List<Double> samples, List<String> pre, SampleMode mode,
+  private static Stage stage(int id, StageTrace s, List<TaskTrace> tasks, List<String> pre, SampleMode mode,
       String appId) {
-    BadInputException.require(samples != null && !samples.isEmpty(),
+    BadInputException.require(tasks != null && !tasks.isEmpty(),
         "Cannot build a model of %s: stage %d ran but has no successful task", appId, id);
-    double[] values = samples.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] values = tasks.stream().mapToDouble(t -> Math.max(0, t.finishMs() - t.launchMs()) / 1000.0).toArray();
     Distribution d = mode == SampleMode.REPLAY ? new Distribution.Replay(values) : new Distribution.Empirical(values);
-    return new Stage("S" + id, Math.max(1, s.numTasks()), pre, List.of(), d);
+    long input = tasks.stream().mapToLong(TaskTrace::inputBytes).sum();
+    long shuffle = tasks.stream().mapToLong(TaskTrace::shuffleReadBytes).sum();
+    return new Stage("S" + id, Math.max(1, s.numTasks()), pre, List.of(), d, input, shuffle);
   }
 
   private static Stage delay(String name, double seconds, List<String> pre) {
@@ -237,8 +261,7 @@ public final class DagModelBuilder {
   private static List<Stage> dropRedundantPre(List<Stage> stages) {
     Map<String, Stage> byName = new LinkedHashMap<>();
     for (Stage s : stages) {
-      byName.put(s.name(), new Stage(s.name(), s.tasks(), List.copyOf(new LinkedHashSet<>(s.pre())), s.post(),
-          s.distribution()));
+      byName.put(s.name(), s.withPre(List.copyOf(new LinkedHashSet<>(s.pre()))));
     }
     return new ArrayList<>(byName.values());
   }

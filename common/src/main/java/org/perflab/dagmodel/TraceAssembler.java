@@ -46,6 +46,7 @@ public final class TraceAssembler {
     int slots = cores / taskCpus;
     BadInputException.require(slots >= 1, "Cannot model %s: no task slots known (%d cores, %d CPUs per task)", key,
         cores, taskCpus);
-    return new AppTrace(app.appId(), app.workload(), app.startMs(), app.endMs(), slots, jobs, stages, tasks);
+    return new AppTrace(app.appId(), app.workload(), app.startMs(), app.endMs(), slots, jobs, stages, tasks,
+        app.inputBytes());
   }
 }

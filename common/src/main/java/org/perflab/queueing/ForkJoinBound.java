@@ -46,7 +46,7 @@ public final class ForkJoinBound {
   public static List<List<String>> phases(Model model) {
     List<Stage> stages = model.stages();
     int n = stages.size();
-    PrecedenceGraph graph = graph(model);
+    PrecedenceGraph graph = PrecedenceGraph.of(model);
     List<List<String>> phases = new ArrayList<>();
     List<String> current = new ArrayList<>();
     for (int s : graph.order) {
@@ -85,15 +85,5 @@ public final class ForkJoinBound {
       }
     }
     return predict(k, rCore);
-  }
-
-  private static PrecedenceGraph graph(Model model) {
-    List<String> names = new ArrayList<>();
-    List<List<String>> pre = new ArrayList<>();
-    for (Stage s : model.stages()) {
-      names.add(s.name());
-      pre.add(s.pre());
-    }
-    return new PrecedenceGraph(names, pre);
   }
 }

@@ -5,9 +5,11 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.perflab.sim.Model;
+import org.perflab.sim.Stage;
 
 /** A precedence DAG over named nodes: predecessors, successors, a topological order and ancestor sets. */
-final class PrecedenceGraph {
+public final class PrecedenceGraph {
   final int size;
   final List<List<Integer>> pre = new ArrayList<>();
   final List<List<Integer>> succ = new ArrayList<>();
@@ -58,6 +60,17 @@ final class PrecedenceGraph {
         ancestors[s].or(ancestors[p]);
       }
     }
+  }
+
+  /** The graph of a simulator model's stages, node i being stage i. */
+  static PrecedenceGraph of(Model model) {
+    return new PrecedenceGraph(model.stages().stream().map(Stage::name).toList(),
+        model.stages().stream().map(Stage::pre).toList());
+  }
+
+  /** The indices of the model's stages in a topological order: each stage after all its predecessors. */
+  public static List<Integer> topologicalOrder(Model model) {
+    return List.copyOf(of(model).order);
   }
 
   /** Whether one of the two nodes precedes the other. */

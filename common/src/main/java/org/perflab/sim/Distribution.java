@@ -21,6 +21,21 @@ public sealed interface Distribution extends Serializable {
   /** A sampler for one simulation run. */
   Sampler sampler();
 
+  /**
+   * The law of {@code factor} × X for X of this law, in the same family: every duration stretched by {@code factor}
+   * (&gt; 0), so that the mean becomes {@code factor × mean()}.
+   */
+  Distribution scaled(double factor);
+
+  /** Samples multiplied by {@code factor}. */
+  private static double[] times(double[] samples, double factor) {
+    double[] out = new double[samples.length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = samples[i] * factor;
+    }
+    return out;
+  }
+
   /** A uniform double in (0, 1], so that logarithms stay finite. */
   private static double openUniform(SplittableRandom rng) {
     return 1.0 - rng.nextDouble();
@@ -38,6 +53,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code exp{rate}}: exponential with the given rate (mean 1/rate). */
   record Exponential(double rate) implements Distribution, Sampler {
     @Override public String type() { return "exp"; }
+    @Override public Distribution scaled(double f) { return new Exponential(rate / f); }
     @Override public double mean() { return 1.0 / rate; }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) { return -Math.log(openUniform(rng)) / rate; }
@@ -46,6 +62,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code erl{k, lambda}}: sum of k exponential phases, each of rate lambda (mean k/lambda). */
   record Erlang(int k, double lambda) implements Distribution, Sampler {
     @Override public String type() { return "erl"; }
+    @Override public Distribution scaled(double f) { return new Erlang(k, lambda / f); }
     @Override public double mean() { return k / lambda; }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) { return erlang(rng, k, lambda); }
@@ -54,6 +71,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code det{val}}: always {@code val}. */
   record Deterministic(double val) implements Distribution, Sampler {
     @Override public String type() { return "det"; }
+    @Override public Distribution scaled(double f) { return new Deterministic(val * f); }
     @Override public double mean() { return val; }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) { return val; }
@@ -62,6 +80,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code unif{min, max}}: uniform on [min, max]. */
   record Uniform(double min, double max) implements Distribution, Sampler {
     @Override public String type() { return "unif"; }
+    @Override public Distribution scaled(double f) { return new Uniform(min * f, max * f); }
     @Override public double mean() { return (min + max) / 2.0; }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) { return min + (max - min) * rng.nextDouble(); }
@@ -70,6 +89,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code norm{mu, sigma}}: normal; the engine clamps negative durations to zero. */
   record Normal(double mu, double sigma) implements Distribution, Sampler {
     @Override public String type() { return "norm"; }
+    @Override public Distribution scaled(double f) { return new Normal(mu * f, sigma * f); }
     @Override public double mean() { return mu; }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) { return mu + sigma * gaussian(rng); }
@@ -84,6 +104,7 @@ public sealed interface Distribution extends Serializable {
    */
   record PositiveNormal(double mu, double sigma, Positivity tech) implements Distribution, Sampler {
     @Override public String type() { return "Pnorm"; }
+    @Override public Distribution scaled(double f) { return new PositiveNormal(mu * f, sigma * f, tech); }
     @Override public double mean() { return mu; }
     @Override public Sampler sampler() { return this; }
 
@@ -110,6 +131,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code lognorm{mu, sigma}}: exp of a normal(mu, sigma). */
   record LogNormal(double mu, double sigma) implements Distribution, Sampler {
     @Override public String type() { return "lognorm"; }
+    @Override public Distribution scaled(double f) { return new LogNormal(mu + Math.log(f), sigma); }
     @Override public double mean() { return Math.exp(mu + sigma * sigma / 2.0); }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) { return Math.exp(mu + sigma * gaussian(rng)); }
@@ -118,6 +140,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code pareto{xm, alpha}}: Pareto with scale xm and shape alpha. */
   record Pareto(double xm, double alpha) implements Distribution, Sampler {
     @Override public String type() { return "pareto"; }
+    @Override public Distribution scaled(double f) { return new Pareto(xm * f, alpha); }
     @Override public double mean() { return alpha > 1 ? alpha * xm / (alpha - 1) : Double.POSITIVE_INFINITY; }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) { return xm / Math.pow(openUniform(rng), 1.0 / alpha); }
@@ -126,6 +149,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code weib{k, lambda}}: Weibull with shape k and scale lambda. */
   record Weibull(double k, double lambda) implements Distribution, Sampler {
     @Override public String type() { return "weib"; }
+    @Override public Distribution scaled(double f) { return new Weibull(k, lambda * f); }
     @Override public double mean() { return lambda * Math.exp(logGamma(1.0 + 1.0 / k)); }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) {
@@ -151,6 +175,19 @@ public sealed interface Distribution extends Serializable {
     }
 
     @Override public String type() { return "HSE"; }
+
+    @Override
+    public Distribution scaled(double f) {
+      List<ErlangBranch> stretched = new java.util.ArrayList<>();
+      for (ErlangBranch b : branches) {
+        double[] l = new double[b.lambda().length];
+        for (int i = 0; i < l.length; i++) {
+          l[i] = b.lambda()[i] / f;
+        }
+        stretched.add(new ErlangBranch(b.prob(), b.k(), l));
+      }
+      return new HyperSumOfErlangs(stretched);
+    }
 
     @Override
     public double mean() {
@@ -185,6 +222,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code empirical{samples}} (alias {@code emp}): a uniform draw from the samples. */
   record Empirical(double[] samples) implements Distribution, Sampler {
     @Override public String type() { return "empirical"; }
+    @Override public Distribution scaled(double f) { return new Empirical(times(samples, f)); }
     @Override public double mean() { return Arrays.stream(samples).average().orElse(0); }
     @Override public Sampler sampler() { return this; }
     @Override public double next(SplittableRandom rng) { return samples[rng.nextInt(samples.length)]; }
@@ -193,6 +231,7 @@ public sealed interface Distribution extends Serializable {
   /** {@code replay{samples}}: the samples in order, cyclically, from the start of every run. */
   record Replay(double[] samples) implements Distribution {
     @Override public String type() { return "replay"; }
+    @Override public Distribution scaled(double f) { return new Replay(times(samples, f)); }
     @Override public double mean() { return Arrays.stream(samples).average().orElse(0); }
 
     @Override

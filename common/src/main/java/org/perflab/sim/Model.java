@@ -91,6 +91,9 @@ public record Model(
           s.tasks() >= 1, "Cannot use model: Stages[%d].tasks must be >= 1 (%d)", i, s.tasks());
       BadInputException.require(
           s.distribution() != null, "Cannot use model: Stages[%d].distr is missing", i);
+      BadInputException.require(s.inputBytes() >= 0 && s.shuffleReadBytes() >= 0,
+          "Cannot use model: Stages[%d] bytes must be >= 0 (inputBytes %d, shuffleReadBytes %d)", i,
+          s.inputBytes(), s.shuffleReadBytes());
     }
     List<List<Integer>> successors = new ArrayList<>();
     for (int i = 0; i < stages.size(); i++) {

@@ -12,7 +12,8 @@ import org.perflab.errors.BadInputException;
 
 /**
  * Reads a model file: JSON whose fields mirror dagSim's Lua vocabulary ({@code Stages}, {@code Nodes}, {@code Users},
- * {@code UThinkTimeDistr}, {@code maxJobs}, {@code confIntCoeff}) plus {@code seed} and {@code taskChoice}. Every
+ * {@code UThinkTimeDistr}, {@code maxJobs}, {@code confIntCoeff}) plus {@code seed} and {@code taskChoice}, and per
+ * stage the optional {@code inputBytes} and {@code shuffleReadBytes} (absent in older files: read as 0). Every
  * problem is a {@link BadInputException} that names the offending field, e.g.
  * {@code Stages[2].distr.params.rate}. The format is documented in docs/simulator.md.
  */
@@ -20,7 +21,8 @@ public final class ModelReader {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> TOP_FIELDS =
       Set.of("Stages", "Nodes", "Cores", "Users", "UThinkTimeDistr", "maxJobs", "confIntCoeff", "seed", "taskChoice");
-  private static final Set<String> STAGE_FIELDS = Set.of("name", "tasks", "pre", "post", "distr");
+  private static final Set<String> STAGE_FIELDS = Set.of("name", "tasks", "pre", "post", "distr", "inputBytes",
+      "shuffleReadBytes");
 
   private final String source;
 
@@ -104,7 +106,9 @@ public final class ModelReader {
     List<String> post = names(node.get("post"), field + ".post");
     require(node.has("distr"), field + ".distr", "is missing");
     Distribution distr = distribution(node.get("distr"), field + ".distr");
-    return new Stage(name.asText(), tasks, pre, post, distr);
+    long input = node.has("inputBytes") ? bytes(node.get("inputBytes"), field + ".inputBytes") : 0L;
+    long shuffle = node.has("shuffleReadBytes") ? bytes(node.get("shuffleReadBytes"), field + ".shuffleReadBytes") : 0L;
+    return new Stage(name.asText(), tasks, pre, post, distr, input, shuffle);
   }
 
   private List<String> names(JsonNode node, String field) {
@@ -218,6 +222,12 @@ public final class ModelReader {
     double v = finite(node, field);
     require(v >= 0, field, "must be >= 0 (" + node + ")");
     return v;
+  }
+
+  private long bytes(JsonNode node, String field) {
+    require(node.isIntegralNumber() && node.canConvertToLong() && node.asLong() >= 0, field,
+        "must be an integer >= 0 (" + node + ")");
+    return node.asLong();
   }
 
   private int positiveInt(JsonNode node, String field) {

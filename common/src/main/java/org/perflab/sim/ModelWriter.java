@@ -24,6 +24,12 @@ public final class ModelWriter {
       s.pre().forEach(st.putArray("pre")::add);
       s.post().forEach(st.putArray("post")::add);
       st.set("distr", distribution(s.distribution()));
+      if (s.inputBytes() > 0) {
+        st.put("inputBytes", s.inputBytes());
+      }
+      if (s.shuffleReadBytes() > 0) {
+        st.put("shuffleReadBytes", s.shuffleReadBytes());
+      }
     }
     root.put("Nodes", model.nodes());
     root.put("Users", model.users());

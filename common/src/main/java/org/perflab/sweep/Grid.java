@@ -6,16 +6,24 @@ import java.util.List;
 import org.perflab.errors.BadInputException;
 
 /**
- * A configuration grid: every combination of executors × cores per executor (× executor memory in GB, when given),
- * each simulated {@code replications} times with its own seed. An empty memory list means memory is not in the grid.
+ * A configuration grid: every combination of executors × cores per executor (× executor memory in GB, when given)
+ * (× input size in bytes, when given), each simulated {@code replications} times with its own seed. An empty memory
+ * list means memory is not in the grid; an empty input list means every point keeps the swept run's input.
  */
 public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List<Double> executorMemoryGb,
-    int replications) implements Serializable {
+    List<Long> inputBytes, int replications) implements Serializable {
+
+  /** A grid without input sizes. */
+  public Grid(List<Integer> executors, List<Integer> coresPerExecutor, List<Double> executorMemoryGb,
+      int replications) {
+    this(executors, coresPerExecutor, executorMemoryGb, List.of(), replications);
+  }
 
   public Grid {
     executors = List.copyOf(executors);
     coresPerExecutor = List.copyOf(coresPerExecutor);
     executorMemoryGb = List.copyOf(executorMemoryGb);
+    inputBytes = List.copyOf(inputBytes);
     BadInputException.require(!executors.isEmpty(), "Cannot use grid: executors is empty (give at least one count)");
     BadInputException.require(!coresPerExecutor.isEmpty(),
         "Cannot use grid: coresPerExecutor is empty (give at least one count)");
@@ -32,10 +40,15 @@ public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List
       BadInputException.require(gb > 0 && Double.isFinite(gb),
           "Cannot use grid: executorMemoryGb[%d] must be > 0 (%s)", i, gb);
     }
+    for (int i = 0; i < inputBytes.size(); i++) {
+      BadInputException.require(inputBytes.get(i) >= 1, "Cannot use grid: inputBytes[%d] must be >= 1 (%d)", i,
+          inputBytes.get(i));
+    }
     BadInputException.require(replications >= 1, "Cannot use grid: replications must be >= 1 (%d)", replications);
     requireDistinct(executors, "executors");
     requireDistinct(coresPerExecutor, "coresPerExecutor");
     requireDistinct(executorMemoryGb, "executorMemoryGb");
+    requireDistinct(inputBytes, "inputBytes");
   }
 
   private static void requireDistinct(List<?> values, String field) {
@@ -48,14 +61,22 @@ public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List
     return !executorMemoryGb.isEmpty();
   }
 
-  /** Every point, executors outermost, then cores, then memory, in the order given. */
+  /** Whether input size is a dimension of the grid. */
+  public boolean hasInputSizes() {
+    return !inputBytes.isEmpty();
+  }
+
+  /** Every point, executors outermost, then cores, then memory, then input size, in the order given. */
   public List<GridPoint> points() {
     List<Double> memory = hasMemory() ? executorMemoryGb : List.of(0.0);
+    List<Long> sizes = hasInputSizes() ? inputBytes : List.of(0L);
     List<GridPoint> points = new ArrayList<>();
     for (int e : executors) {
       for (int c : coresPerExecutor) {
         for (double m : memory) {
-          points.add(new GridPoint(e, c, m));
+          for (long b : sizes) {
+            points.add(new GridPoint(e, c, m, b));
+          }
         }
       }
     }

@@ -4,9 +4,16 @@ import java.io.Serializable;
 
 /**
  * One configuration of a sweep: {@code executors} executors with {@code coresPerExecutor} cores and, when the grid
- * has memory, {@code executorMemoryGb} GB each (0 when the grid has none).
+ * has memory, {@code executorMemoryGb} GB each (0 when the grid has none), on {@code inputBytes} bytes of input when
+ * the grid has input sizes (0 when it has none: the swept run's own input).
  */
-public record GridPoint(int executors, int coresPerExecutor, double executorMemoryGb) implements Serializable {
+public record GridPoint(int executors, int coresPerExecutor, double executorMemoryGb, long inputBytes)
+    implements Serializable {
+
+  /** A point of a grid without input sizes. */
+  public GridPoint(int executors, int coresPerExecutor, double executorMemoryGb) {
+    this(executors, coresPerExecutor, executorMemoryGb, 0L);
+  }
 
   /** Task slots: executors × cores per executor ÷ {@code spark.task.cpus}, rounded down. */
   public int slots(int taskCpus) {

@@ -11,13 +11,16 @@ import org.perflab.errors.BadInputException;
 
 /**
  * Reads a grid file: {@code {"executors": [2, 4], "coresPerExecutor": [1, 2, 4], "executorMemoryGb": [4, 8],
- * "replications": 4}}; {@code executorMemoryGb} is optional and {@code replications} defaults to 1. Errors name the
- * offending field.
+ * "inputGb": [0.5, 1, 2], "replications": 4}}; {@code executorMemoryGb} is optional, the input sizes are optional
+ * ({@code inputBytes}, integers, or {@code inputGb}, GiB of 2^30 bytes, never both) and {@code replications} defaults
+ * to 1. Errors name the offending field.
  */
 public final class GridReader {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> FIELDS = Set.of("executors", "coresPerExecutor", "executorMemoryGb",
-      "replications");
+      "inputBytes", "inputGb", "replications");
+  /** Bytes in one {@code inputGb}: a GiB, as Spark's {@code 1g}. */
+  public static final long BYTES_PER_GB = 1L << 30;
 
   private GridReader() {}
 
@@ -46,6 +49,7 @@ public final class GridReader {
         memory.add(mem.get(i).asDouble());
       }
     }
+    List<Long> input = inputBytes(root, source);
     int replications = 1;
     if (root.has("replications")) {
       JsonNode r = root.get("replications");
@@ -53,10 +57,35 @@ public final class GridReader {
       replications = r.asInt();
     }
     try {
-      return new Grid(executors, cores, memory, replications);
+      return new Grid(executors, cores, memory, input, replications);
     } catch (BadInputException e) {
       throw new BadInputException(e.getMessage().replace("Cannot use grid:", "Cannot read grid " + source + ":"));
     }
+  }
+
+  /** The input sizes in bytes, from {@code inputBytes} or {@code inputGb}; empty when neither is given. */
+  private static List<Long> inputBytes(JsonNode root, String source) {
+    require(!(root.has("inputBytes") && root.has("inputGb")), source, "inputGb", "cannot be given with inputBytes");
+    List<Long> sizes = new ArrayList<>();
+    String field = root.has("inputBytes") ? "inputBytes" : "inputGb";
+    JsonNode node = root.get(field);
+    if (node == null) {
+      return sizes;
+    }
+    require(node.isArray() && !node.isEmpty(), source, field, "must be a non-empty array of sizes");
+    for (int i = 0; i < node.size(); i++) {
+      JsonNode v = node.get(i);
+      if (field.equals("inputBytes")) {
+        require(v.isIntegralNumber() && v.canConvertToLong() && v.asLong() >= 1, source, field + "[" + i + "]",
+            "must be an integer >= 1 (" + v + ")");
+        sizes.add(v.asLong());
+      } else {
+        require(v.isNumber() && v.asDouble() > 0 && v.asDouble() * BYTES_PER_GB < Long.MAX_VALUE, source,
+            field + "[" + i + "]", "must be a number > 0 (" + v + ")");
+        sizes.add(Math.max(1, Math.round(v.asDouble() * BYTES_PER_GB)));
+      }
+    }
+    return sizes;
   }
 
   private static List<Integer> integers(JsonNode node, String field, String source) {

@@ -8,12 +8,18 @@ package org.perflab.sweep;
 public final class Seeds {
   private Seeds() {}
 
-  /** The seed of one trial. Memory enters through its IEEE-754 bits (0 when memory is not in the grid). */
+  /**
+   * The seed of one trial. Memory enters through its IEEE-754 bits (0 when memory is not in the grid); the input size
+   * only when the grid has one, so that grids without input sizes keep their seeds.
+   */
   public static long trialSeed(long baseSeed, GridPoint point, int replication) {
     long h = mix(baseSeed);
     h = mix(h ^ point.executors());
     h = mix(h ^ point.coresPerExecutor());
     h = mix(h ^ Double.doubleToLongBits(point.executorMemoryGb()));
+    if (point.inputBytes() != 0) {
+      h = mix(h ^ point.inputBytes());
+    }
     return mix(h ^ replication);
   }
 

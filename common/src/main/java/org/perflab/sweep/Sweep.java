@@ -4,7 +4,9 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.perflab.sim.Engine;
 import org.perflab.sim.Measure;
@@ -36,6 +38,8 @@ public record Sweep(Grid grid, ScalingRule rule, int taskCpus, List<Model> plans
         "Cannot plan sweep: applications per trial must be >= 1 (%d)", appsPerTrial);
     org.perflab.errors.BadInputException.require(targetCi >= 0 && targetCi < 1,
         "Cannot plan sweep: --target-ci must be in [0, 1) (%s)", targetCi);
+    org.perflab.errors.BadInputException.require(!grid.hasInputSizes() || rule.scalesInput(),
+        "Cannot plan sweep: the grid has input sizes, which rule %s ignores (use --rule input-size)", rule.name());
     List<Model> plans = new ArrayList<>();
     for (GridPoint p : grid.points()) {
       plans.add(rule.apply(base, p, taskCpus).withMaxJobs(appsPerTrial));
@@ -143,15 +147,22 @@ public record Sweep(Grid grid, ScalingRule rule, int taskCpus, List<Model> plans
         .min(Comparator.comparingDouble(PointResult::coreHours).thenComparingDouble(statistic::of));
   }
 
-  /** The rows of {@code sweep_best}: the front, then the deadline point when a deadline is given and met. */
+  /**
+   * The rows of {@code sweep_best}: the front, then the deadline point when a deadline is given and met; per input
+   * size, in grid order, when the grid has input sizes (configurations on different inputs do not compete).
+   */
   public static List<BestPoint> best(List<PointResult> results, Statistic statistic, Double deadlineS) {
+    Map<Long, List<PointResult>> bySize = new LinkedHashMap<>();
+    results.forEach(r -> bySize.computeIfAbsent(r.point().inputBytes(), k -> new ArrayList<>()).add(r));
     List<BestPoint> best = new ArrayList<>();
-    for (PointResult r : paretoFront(results, statistic)) {
-      best.add(new BestPoint(BestPoint.Kind.PARETO, statistic, Double.NaN, r));
-    }
-    if (deadlineS != null) {
-      cheapestMeeting(results, deadlineS, statistic)
-          .ifPresent(r -> best.add(new BestPoint(BestPoint.Kind.DEADLINE, statistic, deadlineS, r)));
+    for (List<PointResult> sameInput : bySize.values()) {
+      for (PointResult r : paretoFront(sameInput, statistic)) {
+        best.add(new BestPoint(BestPoint.Kind.PARETO, statistic, Double.NaN, r));
+      }
+      if (deadlineS != null) {
+        cheapestMeeting(sameInput, deadlineS, statistic)
+            .ifPresent(r -> best.add(new BestPoint(BestPoint.Kind.DEADLINE, statistic, deadlineS, r)));
+      }
     }
     return best;
   }

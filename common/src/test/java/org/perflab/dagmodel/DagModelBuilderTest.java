@@ -181,4 +181,33 @@ class DagModelBuilderTest {
     assertThat(s.get("S1").pre()).containsExactly("sched-S1");
     assertThat(new Engine(m).run().execution().mean()).isCloseTo(trace.durationS(), within(1e-9));
   }
+
+  @Test
+  void stagesCarryTheBytesOfTheirSuccessfulTasksAndStartUpIsADelayBeforeEverything() {
+    // Stage 0 submitted at 100 ms, its first task launched at 1,100 ms (executors registering): 1 s of start-up.
+    List<TaskTrace> tasks = new ArrayList<>(List.of(
+        new TaskTrace(0, 0, 1100, 2100, true, 1000, 0),
+        new TaskTrace(0, 0, 1100, 2100, true, 1000, 0),
+        new TaskTrace(0, 0, 1100, 1500, false, 700, 0),
+        new TaskTrace(1, 0, 2100, 2600, true, 0, 300),
+        new TaskTrace(1, 0, 2100, 2600, true, 0, 200)));
+    AppTrace trace = new AppTrace("app-4", "w", 0, 2600, 2, List.of(new JobTrace(0, 100, 2600, List.of(0, 1))),
+        List.of(new StageTrace(0, 0, List.of(), 2, false, 100, 2100),
+            new StageTrace(1, 0, List.of(0), 2, false, 2100, 2600)),
+        tasks, 2700);
+    Model m = DagModelBuilder.build(trace, SampleMode.REPLAY, 1);
+    Map<String, Stage> s = byName(m);
+    assertThat(m.stages()).extracting(Stage::name).containsExactly("startup", "driver-J0", "S0", "S1");
+    assertThat(s.get("startup").distribution()).isEqualTo(new Distribution.Deterministic(1.0));
+    assertThat(s.get("startup").pre()).isEmpty();
+    assertThat(s.get("driver-J0").pre()).containsExactly("startup");
+    assertThat(s.get("S0").inputBytes()).as("the failed attempt's 700 bytes left out").isEqualTo(2000);
+    assertThat(s.get("S0").shuffleReadBytes()).isZero();
+    assertThat(s.get("S1").shuffleReadBytes()).isEqualTo(500);
+    assertThat(s.get("startup").readsData()).isFalse();
+    // 0.1 s driver + 1 s start-up + 1 s + 0.5 s: the run's duration.
+    assertThat(new Engine(m).run().execution().mean()).isCloseTo(trace.durationS(), within(1e-9));
+    assertThat(DagModelBuilder.mergeSamples(m, List.of(m)).stages()).extracting(Stage::inputBytes)
+        .containsExactly(0L, 0L, 2000L, 0L);
+  }
 }

@@ -18,9 +18,9 @@ class DistributionTest {
     return sum / n;
   }
 
-  @Test
-  void sampleMeansMatchAnalyticMeans() {
-    List<Distribution> all = List.of(
+  /** One distribution of every family whose mean has a closed form. */
+  private static List<Distribution> families() {
+    return List.of(
         new Distribution.Exponential(0.25),
         new Distribution.Erlang(3, 2.0),
         new Distribution.Deterministic(7),
@@ -33,9 +33,28 @@ class DistributionTest {
             new Distribution.ErlangBranch(0.3, new int[] {2}, new double[] {1}),
             new Distribution.ErlangBranch(0.7, new int[] {1, 3}, new double[] {2, 3}))),
         new Distribution.Empirical(new double[] {1, 2, 6}));
-    for (Distribution d : all) {
+  }
+
+  @Test
+  void sampleMeansMatchAnalyticMeans() {
+    for (Distribution d : families()) {
       assertThat(sampleMean(d, 400_000)).as(d.type()).isCloseTo(d.mean(), within(0.01 * d.mean()));
     }
+  }
+
+  @Test
+  void scaledStretchesEveryDrawByTheFactor() {
+    List<Distribution> all = new java.util.ArrayList<>(families());
+    all.add(new Distribution.PositiveNormal(1, 2, Distribution.Positivity.TRUNC));
+    all.add(new Distribution.Replay(new double[] {1, 2, 6}));
+    for (Distribution d : all) {
+      Distribution tripled = d.scaled(3);
+      assertThat(tripled.type()).isEqualTo(d.type());
+      // The same draws, three times as long: sample means scale exactly, whatever the family's mean formula.
+      assertThat(sampleMean(tripled, 50_000)).as(d.type()).isCloseTo(3 * sampleMean(d, 50_000), within(1e-9));
+    }
+    assertThat(new Distribution.Weibull(2, 3).scaled(0.5).mean()).isCloseTo(0.5 * new Distribution.Weibull(2, 3)
+        .mean(), within(1e-12));
   }
 
   @Test

@@ -80,6 +80,23 @@ class ModelReaderTest {
   }
 
   @Test
+  void stageBytesAreOptionalAndRoundTrip() {
+    Model old = parse("{\"Stages\":[" + STAGE + "],\"Nodes\":2}");
+    assertThat(old.stages().get(0).inputBytes()).isZero();
+    assertThat(old.stages().get(0).shuffleReadBytes()).isZero();
+    assertThat(ModelWriter.toJson(old)).doesNotContain("Bytes");
+    String withBytes = STAGE.replace("\"tasks\":4", "\"tasks\":4,\"inputBytes\":4096,\"shuffleReadBytes\":12");
+    Model m = parse("{\"Stages\":[" + withBytes + "],\"Nodes\":2}");
+    assertThat(m.stages().get(0).inputBytes()).isEqualTo(4096);
+    assertThat(m.stages().get(0).shuffleReadBytes()).isEqualTo(12);
+    assertThat(parse(ModelWriter.toJson(m))).isEqualTo(m);
+    assertBad("{\"Stages\":[" + STAGE.replace("\"tasks\":4", "\"tasks\":4,\"inputBytes\":-1") + "],\"Nodes\":2}",
+        "Stages[0].inputBytes must be an integer >= 0 (-1)");
+    assertBad("{\"Stages\":[" + STAGE.replace("\"tasks\":4", "\"tasks\":4,\"shuffleReadBytes\":1.5") + "],"
+        + "\"Nodes\":2}", "Stages[0].shuffleReadBytes must be an integer >= 0 (1.5)");
+  }
+
+  @Test
   void namesTheOffendingField() {
     assertBad("{\"Stages\":[" + STAGE + "]}", "Nodes is missing");
     assertBad("{\"Stages\":[" + STAGE + "],\"Nodes\":0}", "Nodes must be an integer >= 1 (0)");

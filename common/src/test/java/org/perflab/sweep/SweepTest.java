@@ -127,12 +127,64 @@ class SweepTest {
     Grid grid = new Grid(List.of(1), List.of(1), List.of(), 1);
     assertThatThrownBy(() -> Sweep.plan(waves(), grid, new ScalingRule.Baseline(), 2, 1L, 3, 0))
         .isInstanceOf(BadInputException.class).hasMessageContaining("leave no task slot");
-    assertThatThrownBy(() -> ScalingRule.named("memory")).hasMessageContaining("unknown rule (memory");
+    assertThatThrownBy(() -> ScalingRule.named("memory"))
+        .hasMessage("Cannot use rule: unknown rule (memory; one of baseline, input-size)");
     Grid read = GridReader.parse(
         "{\"executors\":[2,4],\"coresPerExecutor\":[1],\"executorMemoryGb\":[4,8.5],\"replications\":3}", "g.json");
     assertThat(read.points()).containsExactly(new GridPoint(2, 1, 4), new GridPoint(2, 1, 8.5),
         new GridPoint(4, 1, 4), new GridPoint(4, 1, 8.5));
     assertThat(read.replications()).isEqualTo(3);
+  }
+
+  /** 4 map tasks of 10 s reading 4 × 128 MB, then 2 s on the driver. */
+  static Model mapWithInput() {
+    return new Model(List.of(
+        new Stage("S0", 4, List.of(), List.of(), new Distribution.Deterministic(10), 4L << 27, 0),
+        new Stage("driver-end", 1, List.of("S0"), List.of(), new Distribution.Deterministic(2))),
+        1, 1, new Distribution.Deterministic(0), 1, 1.96, 1L, TaskChoice.FIFO);
+  }
+
+  @Test
+  void inputSizeRuleAppliesSlotsAndInputSizeTogether() {
+    Grid grid = GridReader.parse("{\"executors\":[2,4],\"coresPerExecutor\":[2],\"inputGb\":[0.5,1]}", "g.json");
+    assertThat(grid.points()).containsExactly(new GridPoint(2, 2, 0, 1L << 29), new GridPoint(2, 2, 0, 1L << 30),
+        new GridPoint(4, 2, 0, 1L << 29), new GridPoint(4, 2, 0, 1L << 30));
+    List<PointResult> results =
+        Sweep.plan(mapWithInput(), grid, ScalingRule.named("input-size"), 1, 1L, 1, 0).runSequentially();
+    // 0.5 GB: 4 tasks of 10 s; 1 GB: 8. On 4 slots: 1 or 2 waves; on 8: 1 wave; plus 2 s.
+    assertThat(results).extracting(PointResult::meanS).containsExactly(12.0, 22.0, 12.0, 12.0);
+    assertThat(results).extracting(PointResult::tasks).containsExactly(5L, 9L, 5L, 9L);
+    assertThat(results).extracting(PointResult::rule).containsOnly("input-size");
+    // The run's own size from dag_models, instead of the model's stage bytes: 1 GB is then the same input.
+    List<PointResult> fromTable = Sweep.plan(mapWithInput(), grid, ScalingRule.named("input-size", 1L << 30), 1, 1L,
+        1, 0).runSequentially();
+    assertThat(fromTable).extracting(PointResult::tasks).containsExactly(3L, 5L, 3L, 5L);
+    // Configurations on different inputs do not compete on the front: one front per size.
+    assertThat(Sweep.best(results, Statistic.MEAN, null)).extracting(b -> b.result().point().inputBytes())
+        .containsExactly(1L << 29, 1L << 30, 1L << 30);
+  }
+
+  @Test
+  void inputSizesNeedTheInputSizeRuleAndValidSizes() {
+    Grid sized = new Grid(List.of(2), List.of(2), List.of(), List.of(1L << 30), 1);
+    assertThatThrownBy(() -> Sweep.plan(mapWithInput(), sized, new ScalingRule.Baseline(), 1, 1L, 1, 0))
+        .isInstanceOf(BadInputException.class).hasMessage(
+            "Cannot plan sweep: the grid has input sizes, which rule baseline ignores (use --rule input-size)");
+    assertThatThrownBy(() -> GridReader.parse(
+        "{\"executors\":[2],\"coresPerExecutor\":[1],\"inputGb\":[1],\"inputBytes\":[1]}", "g.json"))
+        .hasMessage("Cannot read grid g.json: inputGb cannot be given with inputBytes");
+    assertThatThrownBy(() -> GridReader.parse(
+        "{\"executors\":[2],\"coresPerExecutor\":[1],\"inputBytes\":[0]}", "g.json"))
+        .hasMessage("Cannot read grid g.json: inputBytes[0] must be an integer >= 1 (0)");
+    assertThatThrownBy(() -> GridReader.parse(
+        "{\"executors\":[2],\"coresPerExecutor\":[1],\"inputBytes\":[5,5]}", "g.json"))
+        .hasMessageContaining("inputBytes repeats a value");
+    assertThat(GridReader.parse("{\"executors\":[2],\"coresPerExecutor\":[1],\"inputBytes\":[1000]}", "g.json")
+        .points()).containsExactly(new GridPoint(2, 1, 0, 1000));
+    // A grid without sizes keeps its seeds; a size enters the seed.
+    assertThat(Seeds.trialSeed(1, new GridPoint(2, 4, 0, 0), 0))
+        .isEqualTo(Seeds.trialSeed(1, new GridPoint(2, 4, 0), 0))
+        .isNotEqualTo(Seeds.trialSeed(1, new GridPoint(2, 4, 0, 1000), 0));
   }
 
   private static PointResult row(int executors, int cores, double mean, double p90) {

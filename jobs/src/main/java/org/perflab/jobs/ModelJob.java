@@ -193,7 +193,8 @@ public final class ModelJob implements Callable<Integer> {
   static JavaPairRDD<String, Iterable<TracePart>> traces(SparkSession spark, String root,
       Optional<String> workloadProperty) {
     Dataset<Row> workloads = Workloads.of(FeatureInputs.read(new TableStore(spark, root), "model"), workloadProperty)
-        .select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "workload_id", "size_class");
+        .select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "workload_id", "size_class",
+            "input_bytes");
     JavaPairRDD<String, TracePart> apps = read(spark, root, Table.APPLICATIONS, "start_time_ms", "end_time_ms",
         "completed", "max_concurrent_cores", "task_cpus")
         .mapToPair(r -> new Tuple2<>(key(r), r))
@@ -213,10 +214,11 @@ public final class ModelJob implements Callable<Integer> {
             r.isNullAt(6) ? 0 : r.getInt(6), "SKIPPED".equals(r.getString(7)) || "PENDING".equals(r.getString(7)),
             r.isNullAt(8) ? -1 : r.getLong(8), r.isNullAt(9) ? -1 : r.getLong(9))));
     JavaPairRDD<String, TracePart> tasks = read(spark, root, Table.TASKS, "stage_id", "stage_attempt_id",
-        "launch_time_ms", "finish_time_ms", "status")
+        "launch_time_ms", "finish_time_ms", "status", "input_bytes", "shuffle_remote_read_bytes",
+        "shuffle_local_read_bytes")
         .filter(r -> !r.isNullAt(5) && !r.isNullAt(6))
         .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.TaskTrace(r.getInt(3), r.getInt(4), r.getLong(5),
-            r.getLong(6), "SUCCESS".equals(r.getString(7)))));
+            r.getLong(6), "SUCCESS".equals(r.getString(7)), longOrZero(r, 8), longOrZero(r, 9) + longOrZero(r, 10))));
     return apps.union(executors).union(jobs).union(stages).union(tasks).groupByKey();
   }
 
@@ -228,6 +230,11 @@ public final class ModelJob implements Callable<Integer> {
     Dataset<Row> rows = new TableStore(spark, root).read(table).orElseThrow(() -> new BadInputException(
         "Cannot model: no ingest tables under " + root + " (run perflab ingest --output " + root + " first)"));
     return rows.select(KeyColumns.LOG_ID, all).javaRDD();
+  }
+
+  /** A long column; null as 0. */
+  private static long longOrZero(Row r, int i) {
+    return r.isNullAt(i) ? 0L : r.getLong(i);
   }
 
   /** An array column as a list; null as empty. */
@@ -242,7 +249,8 @@ public final class ModelJob implements Callable<Integer> {
   /** The application part of an {@code applications} row and its {@code workloads} row. */
   private static TracePart appPart(Row r, Row workload) {
     return new TracePart.AppPart(r.getString(1), workload.getString(3), workload.getInt(4), r.getLong(3),
-        r.getLong(4), r.getBoolean(5), r.isNullAt(6) ? 0 : r.getInt(6), r.isNullAt(7) ? null : r.getInt(7));
+        r.getLong(4), r.getBoolean(5), r.isNullAt(6) ? 0 : r.getInt(6), r.isNullAt(7) ? null : r.getInt(7),
+        longOrZero(workload, 5));
   }
 
   private static <T> List<T> list(Iterable<T> items) {
@@ -272,7 +280,8 @@ public final class ModelJob implements Callable<Integer> {
         AppTrace trace = TraceAssembler.assemble(key, parts);
         Model model = DagModelBuilder.build(trace, mode, apps);
         return new Built(key, trace.appId(), trace.workload(), sizeClass,
-            new ModelledRun(trace.appId(), trace.workload(), trace.slots(), trace.durationS(), model), null);
+            new ModelledRun(trace.appId(), trace.workload(), trace.slots(), trace.durationS(), model,
+                trace.inputBytes()), null);
       } catch (BadInputException e) {
         return new Built(key, key.split("/", 3)[1], null, sizeClass, null, e.getMessage());
       } catch (RuntimeException e) {
@@ -297,20 +306,22 @@ public final class ModelJob implements Callable<Integer> {
 
     Built withModel(Model model) {
       return new Built(key, appId, workload, sizeClass,
-          new ModelledRun(run.appId(), run.workload(), run.slots(), run.actualS(), model), reason);
+          new ModelledRun(run.appId(), run.workload(), run.slots(), run.actualS(), model, run.inputBytes()), reason);
     }
 
     Row row() {
       String[] k = key.split("/", 3);
       if (run == null) {
-        return RowFactory.create(k[0], k[1], k[2], null, sizeClass, null, null, null, null, null, null, null,
-            "SKIPPED", reason);
+        return RowFactory.create(k[0], k[1], k[2], null, sizeClass, null, null, null, null, null, null, null, null,
+            null, "SKIPPED", reason);
       }
       Model m = run.model();
       double driverS = m.stages().stream().filter(s -> s.name().startsWith("driver-"))
           .mapToDouble(s -> s.distribution().mean()).sum();
-      return RowFactory.create(k[0], k[1], k[2], workload, sizeClass, run.slots(), run.actualS(), m.stages().size(),
-          m.tasksPerApplication(), driverS, mode(m), ModelWriter.toJson(m), "OK", null);
+      double startupS = m.stages().stream().filter(s -> s.name().equals(DagModelBuilder.STARTUP))
+          .mapToDouble(s -> s.distribution().mean()).sum();
+      return RowFactory.create(k[0], k[1], k[2], workload, sizeClass, run.inputBytes(), run.slots(), run.actualS(),
+          m.stages().size(), m.tasksPerApplication(), driverS, startupS, mode(m), ModelWriter.toJson(m), "OK", null);
     }
 
     private static String mode(Model m) {
@@ -324,11 +335,13 @@ public final class ModelJob implements Callable<Integer> {
       .add(KeyColumns.APP_ATTEMPT_ID, DataTypes.StringType, false)
       .add("workload_id", DataTypes.StringType, true)
       .add("size_class", DataTypes.IntegerType, true)
+      .add("input_bytes", DataTypes.LongType, true)
       .add("slots", DataTypes.IntegerType, true)
       .add("duration_s", DataTypes.DoubleType, true)
       .add("model_stages", DataTypes.IntegerType, true)
       .add("tasks", DataTypes.LongType, true)
       .add("driver_s", DataTypes.DoubleType, true)
+      .add("startup_s", DataTypes.DoubleType, true)
       .add("mode", DataTypes.StringType, true)
       .add("model_json", DataTypes.StringType, true)
       .add("status", DataTypes.StringType, false)

@@ -44,9 +44,18 @@ public final class SweepJob implements Callable<Integer> {
 
   /** The options of {@code sweep}; {@code grid} or the three lists give the grid, never both. */
   public record Options(String model, String grid, List<Integer> executors, List<Integer> cores,
-      List<Double> memoryGb, int replications, Integer apps, double targetCi, Long seed, int taskCpus, String rule,
-      Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output, String dagModels,
-      String appId) {
+      List<Double> memoryGb, List<Double> inputGb, int replications, Integer apps, double targetCi, Long seed,
+      int taskCpus, String rule, Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output,
+      String dagModels, String appId) {
+
+    /** Options of a grid without input sizes. */
+    public Options(String model, String grid, List<Integer> executors, List<Integer> cores, List<Double> memoryGb,
+        int replications, Integer apps, double targetCi, Long seed, int taskCpus, String rule, Double deadlineS,
+        Statistic deadlineStat, int partitionsPerPoint, String output, String dagModels, String appId) {
+      this(model, grid, executors, cores, memoryGb, List.of(), replications, apps, targetCi, seed, taskCpus, rule,
+          deadlineS, deadlineStat, partitionsPerPoint, output, dagModels, appId);
+    }
+
     public Options {
       BadInputException.require((model == null) != (dagModels == null),
           "Cannot sweep: give exactly one of --model FILE and --dag-models DIR (%s, %s)", model, dagModels);
@@ -55,9 +64,14 @@ public final class SweepJob implements Callable<Integer> {
       executors = List.copyOf(executors);
       cores = List.copyOf(cores);
       memoryGb = List.copyOf(memoryGb);
-      boolean listed = !executors.isEmpty() || !cores.isEmpty() || !memoryGb.isEmpty();
+      inputGb = List.copyOf(inputGb);
+      boolean listed = !executors.isEmpty() || !cores.isEmpty() || !memoryGb.isEmpty() || !inputGb.isEmpty();
       BadInputException.require(grid == null || !listed,
-          "Cannot sweep: give either --grid or --executors/--cores/--executor-memory-gb, not both (%s)", grid);
+          "Cannot sweep: give either --grid or --executors/--cores/--executor-memory-gb/--input-gb, not both (%s)",
+          grid);
+      for (double gb : inputGb) {
+        BadInputException.require(gb > 0 && Double.isFinite(gb), "Cannot sweep: --input-gb must be > 0 (%s)", gb);
+      }
       BadInputException.require(grid != null || (!executors.isEmpty() && !cores.isEmpty()),
           "Cannot sweep: no grid (give --grid FILE, or --executors and --cores)");
       BadInputException.require(partitionsPerPoint >= 1,
@@ -84,7 +98,8 @@ public final class SweepJob implements Callable<Integer> {
 
   @Option(names = "--grid", paramLabel = "FILE",
       description = "Grid file: {\"executors\": [..], \"coresPerExecutor\": [..], \"executorMemoryGb\": [..], "
-          + "\"replications\": N}. Excludes --executors, --cores, --executor-memory-gb.")
+          + "\"inputGb\": [..], \"replications\": N}. Excludes --executors, --cores, --executor-memory-gb, "
+          + "--input-gb.")
   String grid;
 
   @Option(names = "--executors", split = ",", paramLabel = "N[,N...]", description = "Executor counts.")
@@ -96,6 +111,10 @@ public final class SweepJob implements Callable<Integer> {
   @Option(names = "--executor-memory-gb", split = ",", paramLabel = "GB[,GB...]",
       description = "Executor memory sizes in GB (optional grid dimension; adds gb_hours).")
   List<Double> memoryGb = new ArrayList<>();
+
+  @Option(names = "--input-gb", split = ",", paramLabel = "GB[,GB...]",
+      description = "Input sizes in GiB (optional grid dimension; needs --rule input-size).")
+  List<Double> inputGb = new ArrayList<>();
 
   @Option(names = "--replications", defaultValue = "1", paramLabel = "N",
       description = "Independent trials per grid point (ignored with --grid, which sets its own). "
@@ -119,8 +138,8 @@ public final class SweepJob implements Callable<Integer> {
   int taskCpus;
 
   @Option(names = "--rule", defaultValue = ScalingRule.Baseline.NAME, paramLabel = "NAME",
-      description = "Scaling rule from grid point to model. Default: ${DEFAULT-VALUE} (slots change, task "
-          + "durations do not).")
+      description = "Scaling rule from grid point to model: baseline (slots change, task durations do not) or "
+          + "input-size (slots and input size change). Default: ${DEFAULT-VALUE}.")
   String rule;
 
   @Option(names = "--deadline", paramLabel = "SECONDS",
@@ -141,13 +160,14 @@ public final class SweepJob implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Options options = new Options(model, grid, executors, cores, memoryGb, replications, apps, targetCi, seed,
-        taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, appId);
+    Options options = new Options(model, grid, executors, cores, memoryGb, inputGb, replications, apps, targetCi,
+        seed, taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, appId);
     preflight(options);
     Sweep fromFile = options.model() != null ? plan(options) : null;
     SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
     try {
-      Sweep sweep = fromFile != null ? fromFile : plan(options, dagModel(spark, options.dagModels(), options.appId()));
+      Sweep sweep = fromFile != null ? fromFile : plan(options, dagModel(spark, options.dagModels(), options.appId()),
+          dagModelInputBytes(spark, options.dagModels(), options.appId()));
       LOG.info("Sweeping {} grid points ({} trials) into {}", sweep.plans().size(), sweep.trials().size(),
           options.output());
       Summary summary = run(spark, sweep, options);
@@ -184,13 +204,41 @@ public final class SweepJob implements Callable<Integer> {
 
   /** Reads the grid and applies the rule to every point of {@code base}: all bad input surfaces here. */
   static Sweep plan(Options options, Model base) {
+    return plan(options, base, 0L);
+  }
+
+  /**
+   * As {@link #plan(Options, Model)}, with the swept run's input size in bytes for {@code input-size} (0: the sum of
+   * the model's stage {@code inputBytes}).
+   */
+  static Sweep plan(Options options, Model base, long sourceInputBytes) {
     Grid g = options.grid() != null
         ? GridReader.parse(TextFiles.read(options.grid(), "grid " + options.grid()), options.grid())
-        : new Grid(options.executors(), options.cores(), options.memoryGb(), options.replications());
+        : new Grid(options.executors(), options.cores(), options.memoryGb(), gibToBytes(options.inputGb()),
+            options.replications());
     int appsPerTrial = options.apps() != null ? options.apps() : base.maxJobs();
     long baseSeed = options.seed() != null ? options.seed() : base.seed();
-    return Sweep.plan(base, g, ScalingRule.named(options.rule()), options.taskCpus(), baseSeed, appsPerTrial,
-        options.targetCi());
+    return Sweep.plan(base, g, ScalingRule.named(options.rule(), sourceInputBytes), options.taskCpus(), baseSeed,
+        appsPerTrial, options.targetCi());
+  }
+
+  private static List<Long> gibToBytes(List<Double> gib) {
+    return gib.stream().map(gb -> Math.max(1L, Math.round(gb * GridReader.BYTES_PER_GB))).toList();
+  }
+
+  /**
+   * The input bytes of {@code appId}'s model in the {@code dag_models} table under {@code dir}; 0 when unknown (a
+   * table written before {@code input_bytes} existed).
+   */
+  static long dagModelInputBytes(SparkSession spark, String dir, String appId) {
+    Dataset<Row> models = spark.read().format("delta").load(dir);
+    if (!java.util.Arrays.asList(models.columns()).contains("input_bytes")) {
+      return 0L;
+    }
+    List<Row> rows = models
+        .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
+        .orderBy(functions.col("app_attempt_id").desc()).select("input_bytes").limit(1).collectAsList();
+    return rows.isEmpty() || rows.get(0).isNullAt(0) ? 0L : rows.get(0).getLong(0);
   }
 
   /** The model of {@code appId} in the {@code dag_models} table under {@code dir} (its last OK attempt). */

@@ -32,6 +32,7 @@ final class SweepTables {
     field("executors", DataTypes.IntegerType, false),
     field("cores_per_executor", DataTypes.IntegerType, false),
     field("executor_memory_gb", DataTypes.DoubleType, true),
+    field("input_bytes", DataTypes.LongType, true),
     field("task_cpus", DataTypes.IntegerType, false),
     field("slots", DataTypes.IntegerType, false),
     field("rule", DataTypes.StringType, false),
@@ -61,6 +62,7 @@ final class SweepTables {
     field("executors", DataTypes.IntegerType, false),
     field("cores_per_executor", DataTypes.IntegerType, false),
     field("executor_memory_gb", DataTypes.DoubleType, true),
+    field("input_bytes", DataTypes.LongType, true),
     field("slots", DataTypes.IntegerType, false),
     field("mean_s", DataTypes.DoubleType, false),
     field("p90_s", DataTypes.DoubleType, false),
@@ -69,7 +71,8 @@ final class SweepTables {
   });
 
   static Row resultRow(PointResult r, Swept swept) {
-    return RowFactory.create(swept.logId(), swept.workloadId(), r.point().executors(), r.point().coresPerExecutor(), memory(r), r.taskCpus(), r.slots(),
+    return RowFactory.create(swept.logId(), swept.workloadId(), r.point().executors(), r.point().coresPerExecutor(),
+        memory(r), input(r), r.taskCpus(), r.slots(),
         r.rule(), r.replications(), r.applications(), r.tasks(), r.meanS(), r.stdS(), r.ciLowS(), r.ciHighS(),
         r.p50S(), r.p90S(), r.p99S(), r.coreHours(), r.memoryInGrid() ? r.gbHours() : null, r.baseSeed(),
         r.trialSeeds());
@@ -79,7 +82,7 @@ final class SweepTables {
     PointResult r = b.result();
     return RowFactory.create(swept.logId(), swept.workloadId(), lower(b.kind().name()), lower(b.statistic().name()),
         b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(), r.point().executors(),
-        r.point().coresPerExecutor(), memory(r), r.slots(), r.meanS(), r.p90S(), r.coreHours(),
+        r.point().coresPerExecutor(), memory(r), input(r), r.slots(), r.meanS(), r.p90S(), r.coreHours(),
         r.memoryInGrid() ? r.gbHours() : null);
   }
 
@@ -94,6 +97,11 @@ final class SweepTables {
 
   private static Double memory(PointResult r) {
     return r.memoryInGrid() ? r.point().executorMemoryGb() : null;
+  }
+
+  /** The point's input size in bytes; null when the grid has none. */
+  private static Long input(PointResult r) {
+    return r.point().inputBytes() > 0 ? r.point().inputBytes() : null;
   }
 
   private static String lower(String s) {

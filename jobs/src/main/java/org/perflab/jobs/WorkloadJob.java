@@ -41,8 +41,8 @@ public final class WorkloadJob implements Callable<Integer> {
   /** Printed on stdout when the measured run has finished. */
   public static final String RESULT_LINE = "perflab.workload.result ";
 
-  @Option(names = "--workload", description = "sort, wordcount, terasort, repartition, sleep, stragglers, kmeans, svm, "
-      + "pagerank, nweight, scan, join, aggregation (default: conf "
+  @Option(names = "--workload", description = "sort, wordcount, terasort, repartition, grep, sleep, stragglers, kmeans, "
+      + "svm, pagerank, nweight, scan, join, aggregation (default: conf "
       + WorkloadTags.WORKLOAD + ")", paramLabel = "NAME")
   String workload;
 

@@ -2,6 +2,7 @@ package org.perflab.workload;
 
 import java.util.Arrays;
 import java.util.Random;
+import java.util.regex.Pattern;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -9,8 +10,8 @@ import org.apache.spark.sql.SparkSession;
 import scala.Tuple2;
 
 /**
- * The micro workloads that read random text, as HiBench's RandomTextWriter makes it: Sort, WordCount, Repartition.
- * They share one data set, sized in bytes by {@link #BYTES}.
+ * The micro workloads that read random text, as HiBench's RandomTextWriter makes it: Sort, WordCount, Repartition
+ * share one data set, sized in bytes by {@link #BYTES}; Grep has its own, {@link Grep#FILE_BYTES} per file.
  */
 final class TextWorkloads {
   /** Input size in bytes per scale: tiny 32 KB to bigdata 640 MB. */
@@ -22,9 +23,9 @@ final class TextWorkloads {
 
   private TextWorkloads() {}
 
-  /** Writes random lines of words drawn, skewed, from a fixed vocabulary. */
-  static void prepareText(SparkSession spark, WorkloadSpec spec) {
-    long lines = Math.max(1, BYTES.at(spec.scale()) / AVERAGE_LINE_BYTES);
+  /** Writes random lines of words drawn, skewed, from a fixed vocabulary: about {@code bytes} bytes in all. */
+  static void prepareText(SparkSession spark, WorkloadSpec spec, long bytes) {
+    long lines = Math.max(1, bytes / AVERAGE_LINE_BYTES);
     Generators.generate(spark, lines, spec.partitions(), spec.seed(), (random, index) -> line(random))
         .saveAsTextFile(spec.inputDir());
   }
@@ -59,7 +60,31 @@ final class TextWorkloads {
   abstract static class TextWorkload implements WorkloadRunner {
     @Override
     public void prepare(SparkSession spark, WorkloadSpec spec) {
-      prepareText(spark, spec);
+      prepareText(spark, spec, BYTES.at(spec.scale()));
+    }
+  }
+
+  /**
+   * Grep, as in the C3O experiments (not a HiBench workload): counts the lines in which a word occurs twice, a
+   * map-only job of one stage. Its input is {@code --partitions} files of {@link #FILE_BYTES} each, so the input grows
+   * with the partitions while splits keep one size, as HDFS blocks do: the workload for input-size scaling.
+   */
+  static final class Grep implements WorkloadRunner {
+    /** Bytes of text per input file, per scale: tiny 64 KB to bigdata 128 MB (an HDFS block). */
+    static final ScaleTable FILE_BYTES = ScaleTable.of(64_000, 1_000_000, 8_000_000, 32_000_000, 64_000_000,
+        128_000_000);
+    /** A word that occurs again later in the line; backtracking makes it cost about 4 MB/s per core. */
+    private static final Pattern REPEATED_WORD = Pattern.compile("\\b(\\w+)\\b.*\\b\\1\\b");
+
+    @Override
+    public void prepare(SparkSession spark, WorkloadSpec spec) {
+      prepareText(spark, spec, FILE_BYTES.at(spec.scale()) * spec.partitions());
+    }
+
+    @Override
+    public WorkloadResult run(SparkSession spark, WorkloadSpec spec) {
+      long matches = readText(spark, spec).filter(line -> REPEATED_WORD.matcher(line).find()).count();
+      return new WorkloadResult(Workload.GREP, matches, "");
     }
   }
 

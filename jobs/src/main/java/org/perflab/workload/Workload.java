@@ -12,6 +12,8 @@ public enum Workload {
   WORDCOUNT(Category.MICRO, "wordcount", "text", TextWorkloads.WordCount::new),
   TERASORT(Category.MICRO, "terasort", "terasort", TeraSortWorkload::new),
   REPARTITION(Category.MICRO, "repartition", "text", TextWorkloads.Repartition::new),
+  /** Not a HiBench workload: C3O's grep, map-only, its input growing with {@code --partitions}. */
+  GREP(Category.MICRO, "grep", "grep", TextWorkloads.Grep::new),
   SLEEP(Category.MICRO, "sleep", "sleep", SleepWorkload::new),
   /** Not a HiBench workload: like tasks with injected stragglers, for scoring straggler detectors. */
   STRAGGLERS(Category.MICRO, "stragglers", "stragglers", StragglerWorkload::new),

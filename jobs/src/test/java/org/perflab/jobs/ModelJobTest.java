@@ -121,6 +121,8 @@ class ModelJobTest {
     // The workload rule: untagged, so the normalised application name; the runs read no input (size class 0).
     assertThat(models).extracting(r -> r.<String>getAs("workload_id")).containsOnly("sleep model test");
     assertThat(models).extracting(r -> r.<Integer>getAs("size_class")).containsOnly(0);
+    assertThat(models).extracting(r -> r.<Long>getAs("input_bytes")).containsOnly(0L);
+    assertThat(models).allSatisfy(r -> assertThat(r.<Double>getAs("startup_s")).isNotNegative());
     for (Row r : models) {
       Model m = ModelReader.parse(r.getAs("model_json"), r.getAs("app_id"));
       assertThat(m.stages()).extracting(s -> s.name()).contains("S0", "S1", "S2", "driver-end");

@@ -118,6 +118,37 @@ class SweepJobTest {
   }
 
   @Test
+  void inputSizeRuleSweepsSizesGivenOnTheCommandLine(@TempDir Path dir) throws Exception {
+    // The scan reads 40 × 128 MB = 5 GiB; 2.5 and 10 GiB halve and double its tasks.
+    Path model = Files.writeString(dir.resolve("m.json"),
+        MODEL.replace("\"tasks\": 40,", "\"tasks\": 40, \"inputBytes\": 5368709120,"));
+    SweepJob.Options options = new SweepJob.Options(model.toString(), null, List.of(2), List.of(4), List.of(),
+        List.of(2.5, 10.0), 1, 50, 0, null, 1, "input-size", null, Statistic.MEAN, 1, dir.resolve("out").toString(),
+        null, null);
+    SweepJob.Summary summary = SweepJob.run(spark, SweepJob.plan(options), options);
+    assertThat(summary.results()).extracting(PointResult::tasks).containsExactly(50 * 24L, 50 * 84L);
+    List<Row> rows = spark.read().format("delta").load(dir.resolve("out/sweep_results").toString())
+        .orderBy("input_bytes").collectAsList();
+    assertThat(rows).extracting(r -> r.<Long>getAs("input_bytes")).containsExactly(5L << 29, 5L << 31);
+    assertThat(rows).extracting(r -> r.<String>getAs("rule")).containsOnly("input-size");
+    assertThat(rows.get(0).<Double>getAs("mean_s")).isLessThan(rows.get(1).<Double>getAs("mean_s"));
+    assertThat(spark.read().format("delta").load(dir.resolve("out/sweep_best").toString()).collectAsList())
+        .extracting(r -> r.<Long>getAs("input_bytes")).containsOnly(5L << 29, 5L << 31);
+
+    SimulateJobTest.Run baseline = SimulateJobTest.perflab("sweep", "--model", model.toString(), "--executors", "2",
+        "--cores", "4", "--input-gb", "1", "--output", dir.resolve("bad").toString());
+    assertThat(baseline.exitCode()).isEqualTo(2);
+    assertThat(baseline.stderr()).contains(
+        "Cannot plan sweep: the grid has input sizes, which rule baseline ignores (use --rule input-size)");
+    SimulateJobTest.Run noBytes = SimulateJobTest.perflab("sweep", "--model",
+        Files.writeString(dir.resolve("plain.json"), MODEL).toString(), "--rule", "input-size", "--executors", "2",
+        "--cores", "4", "--input-gb", "1", "--output", dir.resolve("bad").toString());
+    assertThat(noBytes.exitCode()).isEqualTo(2);
+    assertThat(noBytes.stderr()).contains("no stage records bytes read from storage");
+    assertThat(dir.resolve("bad")).doesNotExist();
+  }
+
+  @Test
   void badGridOrModelExitsTwoBeforeAnyTrial(@TempDir Path dir) throws Exception {
     Path model = Files.writeString(dir.resolve("m.json"), MODEL);
     Path grid = Files.writeString(dir.resolve("grid.json"), "{\"executors\": [2, -1], \"coresPerExecutor\": [4]}");

@@ -129,6 +129,22 @@ class WorkloadsTest {
   }
 
   @Test
+  void grepCountsTheLinesWithARepeatedWordInFilesOfAFixedSize() throws IOException {
+    WorkloadSpec spec = spec(Workload.GREP);
+    WorkloadResult result = prepareAndRun(spec);
+    java.util.regex.Pattern repeated = java.util.regex.Pattern.compile("\\b(\\w+)\\b.*\\b\\1\\b");
+    List<String> input = textLines(spec.inputDir());
+    long expected = input.stream().filter(line -> repeated.matcher(line).find()).count();
+    assertThat(expected).isPositive().isLessThan(input.size());
+    assertThat(result.outputRecords()).isEqualTo(expected);
+    // Two files of about 64 KB: the input is the partitions times the scale's file size.
+    assertThat(data.inputBytes(spec)).isBetween(2 * 60_000L, 2 * 70_000L);
+    try (Stream<Path> parts = Files.list(Path.of(java.net.URI.create(spec.inputDir())))) {
+      assertThat(parts.filter(p -> p.getFileName().toString().startsWith("part-")).count()).isEqualTo(PARTITIONS);
+    }
+  }
+
+  @Test
   void sleepRunsEveryTaskOfEveryStageForItsDuration() {
     WorkloadSpec spec = spec(Workload.SLEEP);
     long start = System.nanoTime();
