@@ -117,7 +117,7 @@ public final class EvaluateJob implements Callable<Integer> {
     Evaluation.Result result = Evaluation.evaluate(spark, withModels,
         (w, models) -> Predictors.all(new SimulatorFamily(models, SIMULATED_APPS, seed)));
     List<Row> evalRows = new ArrayList<>(result.rows().collectAsList());
-    Set<String> evaluated = evalRows.stream().map(r -> r.<String>getAs("workload_id")).collect(Collectors.toSet());
+    Set<String> evaluated = evalRows.stream().map(r -> r.getString(0)).collect(Collectors.toSet());
     Optional<Dataset<Row>> appFeatures = options.runs().isPresent() ? Optional.empty()
         : new TableStore(spark, options.input()).read(FeatureTables.APP_FEATURES_TABLE);
     RegressionFolds.evaluate(rows, appFeatures, evaluated, seed).forEach(p -> evalRows.add(Evaluation.evalRow(p)));

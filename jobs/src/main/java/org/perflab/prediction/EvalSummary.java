@@ -28,14 +28,15 @@ public final class EvalSummary {
 
     void add(Row r) {
       configurations++;
-      if (!r.isNullAt(r.fieldIndex("abs_error_pct"))) {
-        errors.add(r.getDouble(r.fieldIndex("abs_error_pct")));
+      if (ev(r, "abs_error_pct") != null) {
+        errors.add((Double) ev(r, "abs_error_pct"));
       }
-      if (!r.isNullAt(r.fieldIndex("predicted_low_s")) && !r.isNullAt(r.fieldIndex("predicted_high_s"))) {
+      Double low = (Double) ev(r, "predicted_low_s");
+      Double high = (Double) ev(r, "predicted_high_s");
+      if (low != null && high != null) {
         withInterval++;
-        double actual = r.getDouble(r.fieldIndex("actual_s"));
-        if (actual >= r.getDouble(r.fieldIndex("predicted_low_s"))
-            && actual <= r.getDouble(r.fieldIndex("predicted_high_s"))) {
+        double actual = (Double) ev(r, "actual_s");
+        if (actual >= low && actual <= high) {
           covered++;
         }
       }
@@ -47,11 +48,11 @@ public final class EvalSummary {
     Map<String, Map<String, Acc>> by = new TreeMap<>();
     Map<String, Acc> all = new LinkedHashMap<>();
     for (Row r : evalRows) {
-      String workload = r.getAs("workload_id");
-      String predictor = r.getAs("predictor");
+      String workload = (String) ev(r, "workload_id");
+      String predictor = (String) ev(r, "predictor");
       add(by, workload, predictor, r);
       all.computeIfAbsent(predictor, k -> new Acc()).add(r);
-      if (r.<Boolean>getAs("selected")) {
+      if ((Boolean) ev(r, "selected")) {
         add(by, workload, PredictionTables.SELECTED, r);
         all.computeIfAbsent(PredictionTables.SELECTED, k -> new Acc()).add(r);
       }
@@ -99,6 +100,11 @@ public final class EvalSummary {
               : String.format(Locale.ROOT, "%.0f %%", 100 * (Double) at(r, "interval_coverage"))));
     }
     return out.toString();
+  }
+
+  /** A {@code prediction_eval} row's field by name (rows built on the driver carry no schema). */
+  private static Object ev(Row r, String name) {
+    return r.get(PredictionTables.EVAL.fieldIndex(name));
   }
 
   /** A summary row's field by name (the rows carry no schema). */

@@ -126,13 +126,14 @@ public final class RunTable {
         "Cannot read runs: %s lacks the columns %s (a header with %s)", path, missing, CSV_COLUMNS);
     Dataset<Row> typed = raw.select(
         col("workload_id").cast(DataTypes.StringType).as("workload_id"),
-        col("input_bytes").cast(DataTypes.LongType).as("input_bytes"),
-        col("executors").cast(DataTypes.IntegerType).as("executors"),
-        col("cores_per_executor").cast(DataTypes.IntegerType).as("cores_per_executor"),
-        col("executor_memory_bytes").cast(DataTypes.LongType).as("executor_memory_bytes"),
+        col("input_bytes").try_cast(DataTypes.DoubleType).cast(DataTypes.LongType).as("input_bytes"),
+        col("executors").try_cast(DataTypes.IntegerType).as("executors"),
+        col("cores_per_executor").try_cast(DataTypes.IntegerType).as("cores_per_executor"),
+        col("executor_memory_bytes").try_cast(DataTypes.DoubleType).cast(DataTypes.LongType)
+            .as("executor_memory_bytes"),
         col("executor_memory_bytes").isNull().or(org.apache.spark.sql.functions.trim(
             col("executor_memory_bytes")).equalTo("")).as("_memory_empty"),
-        col("duration_s").cast(DataTypes.DoubleType).as("duration_s"))
+        col("duration_s").try_cast(DataTypes.DoubleType).as("duration_s"))
         .withColumn("_line", org.apache.spark.sql.functions.monotonically_increasing_id());
     Column good = col("workload_id").isNotNull().and(org.apache.spark.sql.functions.trim(col("workload_id"))
             .notEqual(""))

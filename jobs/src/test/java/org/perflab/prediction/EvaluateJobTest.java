@@ -37,7 +37,7 @@ class EvaluateJobTest {
   private static TableStore out;
 
   @BeforeAll
-  static void ingestAndEvaluate() {
+  static void ingestAndEvaluate() throws IOException {
     Path logs = dir.resolve("logs");
     for (int executors : EXECUTORS) {
       for (int rep = 0; rep < 2; rep++) {
