@@ -77,7 +77,7 @@ public final class RegressionFolds {
     Column[] key = java.util.Arrays.stream(CONFIGURATION).map(org.apache.spark.sql.functions::col)
         .toArray(Column[]::new);
     return runs.groupBy(key).agg(
-            expr("percentile(input_bytes, 0.5)").cast(DataTypes.LongType).as("input_bytes"),
+            expr("round(percentile(input_bytes, 0.5))").cast(DataTypes.LongType).as("input_bytes"),
             expr("percentile(duration_s, 0.5)").as("duration_s"),
             count(lit(1)).cast(DataTypes.IntegerType).as("runs"))
         .withColumn("total_cores", col("executors").multiply(col("cores_per_executor")))

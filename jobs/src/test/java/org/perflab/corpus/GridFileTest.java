@@ -48,7 +48,7 @@ class GridFileTest {
   @CsvSource(delimiter = '|', value = {
       "{\"name\": \"g\"}|sweeps must be a non-empty list",
       "{\"name\": \"g\", \"sweeps\": [{}]}|sweeps[0].workloads is required",
-      "{\"name\": \"g\", \"sweeps\": [{\"workloads\": [\"wordcount\", \"grep\"]}]}|sweeps[0].workloads[1] unknown name (grep",
+      "{\"name\": \"g\", \"sweeps\": [{\"workloads\": [\"wordcount\", \"bogus\"]}]}|sweeps[0].workloads[1] unknown name (bogus",
       "{\"name\": \"g\", \"sweeps\": [{\"workloads\": [\"sort\"], \"scales\": [\"medium\"]}]}|sweeps[0].scales[0] unknown profile (medium",
       "{\"name\": \"g\", \"sweeps\": [{\"workloads\": [\"sort\"], \"coresPerExecutor\": [0]}]}|sweeps[0].coresPerExecutor[0] must be at least 1 (0)",
       "{\"name\": \"g\", \"sweeps\": [{\"workloads\": [\"sort\"], \"executors\": [1, 2]}]}|sweeps[0].executors[1] must be 1 on a local master",
