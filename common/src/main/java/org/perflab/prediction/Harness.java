@@ -28,7 +28,7 @@ public final class Harness {
    * @param skipReason why the workload was not evaluated; null when it was
    */
   public record WorkloadEvaluation(String workloadId, int configurations, List<PredictionRow> rows,
-      String skipReason) {}
+      String skipReason) implements java.io.Serializable {}
 
   /**
    * The predictor chosen for a workload when trained on all its configurations.
@@ -39,7 +39,7 @@ public final class Harness {
    * @param inner every predictor's inner errors over all the configurations
    */
   public record WorkloadChoice(String workloadId, int configurations, Optional<Selection.Choice> choice,
-      List<InnerErrors> inner) {}
+      List<InnerErrors> inner) implements java.io.Serializable {}
 
   /** The runs of one workload grouped by configuration, in configuration order. */
   public static List<Measured> configurations(List<Run> runs) {

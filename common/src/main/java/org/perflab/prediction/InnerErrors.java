@@ -16,7 +16,7 @@ import java.util.List;
  * @param configurations the configuration of each ratio and error
  */
 public record InnerErrors(String predictor, int attempted, double[] ratios, double[] absErrorsPct,
-    List<Configuration> configurations) {
+    List<Configuration> configurations) implements java.io.Serializable {
   /** The interval's coverage: 80 %, the 10th to the 90th percentile. */
   public static final double LOW_LEVEL = 0.10;
   public static final double HIGH_LEVEL = 0.90;

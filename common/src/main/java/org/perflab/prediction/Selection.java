@@ -31,7 +31,7 @@ public final class Selection {
    * @param innerMaePct the chosen predictor's inner mean absolute error on the compared configurations, percent; NaN
    *     without inner evidence
    */
-  public record Choice(String predictor, String reason, double innerMaePct) {}
+  public record Choice(String predictor, String reason, double innerMaePct) implements java.io.Serializable {}
 
   /**
    * The choice among {@code candidates}, given in the harness's order.

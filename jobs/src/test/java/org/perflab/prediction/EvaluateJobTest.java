@@ -103,12 +103,16 @@ class EvaluateJobTest {
     Path csv = dir.resolve("runs.csv");
     Files.writeString(csv, String.join("\n", "workload_id,input_bytes,executors,cores_per_executor,"
             + "executor_memory_bytes,duration_s", "w,1000000000,2,1,,100", "w,1000000000,4,1,,52",
-        "w,1000000000,8,1,,28", "w,1000000000,16,1,,16", "w,not-a-number,16,1,,16") + "\n", StandardCharsets.UTF_8);
+        "w,1000000000,8,1,,28", "w,1000000000,16,1,,16", "w,not-a-number,16,1,,16",
+        "tiny,1000000000,2,1,,10", "tiny,1000000000,4,1,,6") + "\n", StandardCharsets.UTF_8);
     String root = dir.resolve("csv-out").toString();
     EvaluateJob.Summary s = EvaluateJob.run(spark, Clock.systemUTC(), new EvaluateJob.Options(root, root,
         Optional.of(csv.toString()), 1L, Optional.empty()));
 
-    assertThat(s.runs()).isEqualTo(4);
+    assertThat(s.runs()).isEqualTo(6);
+    // A workload with 2 configurations is skipped with its reason (collected from the executors).
+    assertThat(s.skippedWorkloads())
+        .containsEntry("tiny", "Cannot evaluate workload tiny: 2 configurations (at least 3)");
     assertThat(s.skippedRows()).containsEntry(RunTable.SkipReason.BAD_VALUE, 1L);
     List<Row> simulator = new TableStore(spark, root).read(PredictionTables.EVAL_TABLE).orElseThrow()
         .where("predictor = 'simulator'").collectAsList();
