@@ -19,6 +19,9 @@ import org.slf4j.LoggerFactory;
  *       already in the house form {@code Cannot <do X>: <reason> (<value>)};
  *   <li>another run holding the output root, or Delta refusing a commit because another writer committed first:
  *       exit 1, naming the holder or the conflict, and saying to rerun;
+ *   <li>HDFS failing (a client exception of Hadoop's HDFS or RPC packages, or a refused connection to a NameNode,
+ *       anywhere in the causes): exit 1, {@code Cannot <job>: HDFS failed: <message> (<name>; check that the
+ *       NameNode and the DataNodes are up, then rerun <job>)};
  *   <li>any other failure: exit 1, {@code Cannot <job>: <message> (<exception's simple name>)} ("Cannot run
  *       <job>" for the jobs not named by a verb: workload, corpus, doctor);
  *   <li>the stack trace always goes to the log (this class's logger; the bundled log4j2.properties sends it to the
@@ -48,6 +51,12 @@ final class Failures {
     if (conflict != null) {
       return new Outcome(ExitCode.FAILURE, "Cannot " + action(job) + ": another writer changed the tables at the"
           + " same time (" + conflict.getClass().getSimpleName() + "; rerun " + job + ")");
+    }
+    Throwable hdfs = hdfsFailure(failure);
+    if (hdfs != null) {
+      return new Outcome(ExitCode.FAILURE, "Cannot " + action(job) + ": HDFS failed: " + firstLine(hdfs.getMessage())
+          + " (" + hdfs.getClass().getSimpleName() + "; check that the NameNode and the DataNodes are up, then rerun "
+          + job + ")");
     }
     Throwable shown = unwrap(failure);
     String name = shown.getClass().getSimpleName().isEmpty() ? shown.getClass().getName()
@@ -107,6 +116,25 @@ final class Failures {
       }
     }
     return null;
+  }
+
+  /**
+   * The deepest cause that says HDFS failed: an exception of Hadoop's HDFS client or RPC packages (a block no DataNode
+   * serves, a write no DataNode takes, the NameNode's refusal), or the refused connection to a NameNode that Hadoop's
+   * RPC reports as {@code Call From ... failed on connection exception}; else null.
+   */
+  private static Throwable hdfsFailure(Throwable failure) {
+    Throwable found = null;
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String type = t.getClass().getName();
+      boolean hadoop = type.startsWith("org.apache.hadoop.hdfs.") || type.startsWith("org.apache.hadoop.ipc.");
+      boolean namenodeRefused = t instanceof java.net.ConnectException && t.getMessage() != null
+          && t.getMessage().contains("failed on connection exception");
+      if (hadoop || namenodeRefused) {
+        found = t;
+      }
+    }
+    return found;
   }
 
   private static BadInputException badInput(Throwable failure) {

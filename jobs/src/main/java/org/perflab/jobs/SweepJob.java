@@ -96,6 +96,10 @@ public final class SweepJob implements Callable<Integer> {
   @Option(names = "--app-id", paramLabel = "ID", description = "With --dag-models: the application to sweep.")
   String appId;
 
+  @Option(names = "--per-workload", description = "With --dag-models, instead of --app-id: sweep the latest run "
+      + "(greatest app id) of each workload and input-size class of the table, one after the other.")
+  boolean perWorkload;
+
   @Option(names = "--grid", paramLabel = "FILE",
       description = "Grid file: {\"executors\": [..], \"coresPerExecutor\": [..], \"executorMemoryGb\": [..], "
           + "\"inputGb\": [..], \"replications\": N}. Excludes --executors, --cores, --executor-memory-gb, "
@@ -160,8 +164,10 @@ public final class SweepJob implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Options options = new Options(model, grid, executors, cores, memoryGb, inputGb, replications, apps, targetCi,
-        seed, taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, appId);
+    if (perWorkload) {
+      return callPerWorkload();
+    }
+    Options options = options(appId);
     preflight(options);
     Sweep fromFile = options.model() != null ? plan(options) : null;
     SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
@@ -178,6 +184,51 @@ public final class SweepJob implements Callable<Integer> {
     } finally {
       spark.stop();
     }
+  }
+
+  private Options options(String app) {
+    return new Options(model, grid, executors, cores, memoryGb, inputGb, replications, apps, targetCi,
+        seed, taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, app);
+  }
+
+  /** {@code --per-workload}: one sweep per workload and size class, each replacing its swept log's rows. */
+  private Integer callPerWorkload() {
+    BadInputException.require(dagModels != null && appId == null && model == null,
+        "Cannot sweep: --per-workload needs --dag-models DIR and neither --app-id nor --model (%s, %s, %s)",
+        dagModels, appId, model);
+    SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
+    try {
+      List<String> apps = latestPerWorkload(spark, dagModels);
+      int points = 0;
+      long trials = 0;
+      for (String app : apps) {
+        Options options = options(app);
+        preflight(options);
+        Summary summary = run(spark, plan(options, dagModel(spark, dagModels, app),
+            dagModelInputBytes(spark, dagModels, app)), options);
+        points += summary.points();
+        trials += summary.trials();
+      }
+      RunSummary.print(String.format("sweep: %d workload runs swept, %d points, %d trials%n%s", apps.size(), points,
+          trials, RunSummary.tables(spark, output, List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE))));
+      return ExitCode.SUCCESS.code();
+    } finally {
+      spark.stop();
+    }
+  }
+
+  /**
+   * The application to sweep for each workload and size class of the {@code dag_models} table under {@code dir}: the
+   * greatest app id among its OK models (Spark's app ids grow with their start time), in app id order.
+   */
+  static List<String> latestPerWorkload(SparkSession spark, String dir) {
+    Dataset<Row> models = spark.read().format("delta").load(dir);
+    if (!java.util.Arrays.asList(models.columns()).contains("workload_id")) {
+      return List.of();
+    }
+    return models.where(functions.col("status").equalTo("OK").and(functions.col("workload_id").isNotNull()))
+        .groupBy("workload_id", "size_class").agg(functions.max("app_id").as("app_id"))
+        .select("app_id").distinct().orderBy("app_id").collectAsList().stream().map(r -> r.getString(0)).toList();
   }
 
   /** Checks every path before the model is read or Spark starts: schemes, the dag_models table, the output root. */

@@ -30,6 +30,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class OutputLock implements AutoCloseable {
   public static final String FILE_NAME = "_perflab_lock";
+  /** The lock {@code submit/nightly} holds for a whole pipeline run, beside the jobs' own {@link #FILE_NAME}. */
+  public static final String NIGHTLY_FILE_NAME = "_perflab_nightly_lock";
   public static final Duration HEARTBEAT = Duration.ofSeconds(30);
   public static final Duration STALE_AFTER = Duration.ofMinutes(10);
   private static final Logger LOG = LoggerFactory.getLogger(OutputLock.class);
@@ -89,7 +91,16 @@ public final class OutputLock implements AutoCloseable {
    * @throws HeldException when a live run holds it
    */
   public static OutputLock acquire(FileSystem fs, Path root, String job, Clock clock) {
-    Path file = new Path(root, FILE_NAME);
+    return acquire(fs, root, FILE_NAME, job, clock);
+  }
+
+  /**
+   * Takes the lock file {@code fileName} under {@code root} for {@code job}, taking over a stale one.
+   *
+   * @throws HeldException when a live run holds it
+   */
+  public static OutputLock acquire(FileSystem fs, Path root, String fileName, String job, Clock clock) {
+    Path file = new Path(root, fileName);
     Holder me = Holder.current(job, clock);
     try {
       fs.mkdirs(root);
@@ -156,6 +167,11 @@ public final class OutputLock implements AutoCloseable {
     } catch (IOException e) {
       LOG.warn("Cannot refresh the output root's lock: {} ({})", e.getMessage(), file);
     }
+  }
+
+  /** The lock file this instance holds. */
+  public Path file() {
+    return file;
   }
 
   @Override

@@ -66,4 +66,21 @@ class FailuresTest {
     assertThat(Failures.usageLine("ingest", "Unknown option: '--bogus'"))
         .isEqualTo("Cannot run ingest: unknown option: '--bogus' (see the usage below)");
   }
+
+  @Test
+  void hdfsFailuresExitOneNamingHdfsAndWhatToCheck() {
+    Throwable lostBlock = new org.apache.spark.SparkException("Job aborted due to stage failure",
+        new org.apache.hadoop.hdfs.BlockMissingException("/perflab/tasks/part-0.parquet",
+            "Could not obtain block: BP-1:blk_1 file=/perflab/tasks/part-0.parquet", 0L));
+    assertThat(Failures.outcome("features", lostBlock)).isEqualTo(new Failures.Outcome(ExitCode.FAILURE,
+        "Cannot run features: HDFS failed: Could not obtain block: BP-1:blk_1 file=/perflab/tasks/part-0.parquet"
+            + " (BlockMissingException; check that the NameNode and the DataNodes are up, then rerun features)"));
+    Throwable refused = new java.io.UncheckedIOException(new java.net.ConnectException(
+        "Call From host/127.0.0.1 to 127.0.0.1:9000 failed on connection exception: java.net.ConnectException:"
+            + " Connection refused"));
+    assertThat(Failures.outcome("ingest", refused).line()).startsWith("Cannot ingest: HDFS failed: Call From");
+    // A refused connection that is not Hadoop's RPC is not called HDFS.
+    assertThat(Failures.outcome("ingest", new java.net.ConnectException("Connection refused")).line())
+        .isEqualTo("Cannot ingest: Connection refused (ConnectException)");
+  }
 }

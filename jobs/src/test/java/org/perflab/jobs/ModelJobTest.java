@@ -183,6 +183,14 @@ class ModelJobTest {
   }
 
   @Test
+  void perWorkloadSweepsTheLatestRunOfEachWorkloadAndSizeClass() {
+    // Four runs of one workload and size class: the nightly sweeps the one with the greatest app id.
+    String latest = summary.predictions().stream().flatMap(p -> java.util.stream.Stream.of(p.fromAppId(), p.toAppId()))
+        .max(String::compareTo).orElseThrow();
+    assertThat(SweepJob.latestPerWorkload(spark, dir.resolve("out/dag_models").toString())).containsExactly(latest);
+  }
+
+  @Test
   void empiricalModeMergesTheSamplesOfReplicationsAtTheSameSlots() {
     ModelJob.Summary empirical = ModelJob.run(spark, new ModelJob.Options(dir.resolve("tables").toString(),
         dir.resolve("empirical").toString(), SampleMode.EMPIRICAL, 20, false, 1L));

@@ -1,27 +1,21 @@
 package org.perflab.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code submit/nightly} as cron runs it: a process that chains spark-submits through {@code submit/perflab}. */
+/**
+ * {@code submit/nightly} as cron runs it: a process that chains spark-submits through {@code submit/perflab}. Its
+ * options and its lock; the whole pipeline, on a standalone cluster over HDFS, is {@link NightlyClusterIT}.
+ */
 class NightlyIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
-  /**
-   * The whole pipeline: ingest, maintain, features, diagnose, cluster, scaling, regress, evaluate and model, each its
-   * own spark-submit.
-   */
-  private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(15);
 
   @Test
   void refusesAJobOutsideThePipeline(@TempDir Path temp) throws Exception {
@@ -43,45 +37,39 @@ class NightlyIT {
     assertThat(noOutput.stderr()).contains("Cannot run: no --output given");
   }
 
+  /**
+   * A running nightly holds {@code <root>/_perflab_nightly_lock} through {@link NightlyLock}; here a holder process
+   * started by the test stands in for it. A second nightly exits 1 naming it; once the holder is SIGKILLed (a nightly
+   * killed outright), its lock names a dead process of this host and the next nightly takes it over at once.
+   */
   @Test
-  void runsEveryJobWithANightlyEntryOverTheArchiveAndReportsEachStep(@TempDir Path temp) throws Exception {
-    assumeTrue(PerfLab.commandLine().getSubcommands().containsKey("ingest"), "the ingest job is not in this build yet");
-    Optional<Path> archive = eventLogArchive();
-    assumeTrue(archive.isPresent(), "no event logs: neither samples/spark-events nor the shared spark-events exist");
-    Path output = temp.resolve("nightly output");
+  void aSecondNightlyOnTheSameRootExitsOneNamingTheHolderAndALockLeftByAKilledOneIsTakenOver(@TempDir Path temp)
+      throws Exception {
+    Path output = temp.resolve("out");
+    Process holder = new ProcessBuilder("java", "-cp", REPOSITORY.resolve("jobs/target/perflab.jar") + ":"
+        + REPOSITORY.resolve("jobs/target/spark-runtime/jars") + "/*", NightlyLock.class.getName(), "--root",
+        output.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      String line = new java.io.BufferedReader(new java.io.InputStreamReader(holder.getInputStream(),
+          java.nio.charset.StandardCharsets.UTF_8)).readLine();
+      assertThat(line).startsWith("locked ").endsWith("_perflab_nightly_lock");
 
-    Scripts.Result result = Scripts.run(temp, Map.of(), PIPELINE_TIMEOUT,
-        NIGHTLY, "--archive", archive.get().toString(), "--output", output.toString(),
-        "--master", "local[2]", "--conf", "spark.ui.enabled=false");
-
-    assertThat(result.exitCode()).as(result.stderr()).isZero();
-    assertThat(result.stdout()).containsPattern("(?m)^ingest +exit +0 ");
-    assertThat(result.stderr()).contains("start ingest").contains("end ingest: exit 0");
-    assertThat(output.resolve("ingest_status")).isDirectory();
-    assertThat(output.resolve("applications/_delta_log")).isDirectory();
-    assertThat(result.stdout()).containsPattern("(?m)^maintain +exit +0 ");
-    assertThat(output.resolve("_perflab_lock")).doesNotExist();
-    for (String job : new String[] {"features", "diagnose", "cluster", "scaling", "regress", "evaluate"}) {
-      assertThat(result.stdout()).containsPattern("(?m)^" + job + " +exit +0 ");
+      Scripts.Result second = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--archive", temp.toString(), "--output",
+          output.toString(), "--jobs", "maintain");
+      assertThat(second.exitCode()).as(second.stderr()).isEqualTo(1);
+      assertThat(second.stderr())
+          .contains("Cannot run the nightly pipeline: another PerfLab run holds the output root (nightly, pid "
+              + holder.pid() + " on ")
+          .containsPattern(", since \\d{4}-\\d\\d-\\d\\dT");
+      assertThat(second.stdout()).doesNotContain("maintain ");
+    } finally {
+      holder.destroyForcibly().waitFor();
     }
-    assertThat(output.resolve("app_features/_delta_log")).isDirectory();
-    assertThat(output.resolve("stragglers/_delta_log")).isDirectory();
-    assertThat(output.resolve("findings/_delta_log")).isDirectory();
-    assertThat(output.resolve("app_clusters/_delta_log")).isDirectory();
-    assertThat(output.resolve("scaling_fits/_delta_log")).isDirectory();
-    assertThat(output.resolve("prediction_eval_summary/_delta_log")).isDirectory();
-    if (PerfLab.commandLine().getSubcommands().containsKey("model")) {
-      // model reads the ingest tables from the output root and writes its own next to them.
-      assertThat(result.stdout()).containsPattern("(?m)^model +exit +0 ");
-      assertThat(output.resolve("dag_models")).isDirectory();
-    }
-  }
+    assertThat(output.resolve("_perflab_nightly_lock")).exists();
 
-  private static Optional<Path> eventLogArchive() {
-    String shared = Optional.ofNullable(System.getProperty("perflab.shared")).orElse(System.getenv("PERFLAB_SHARED"));
-    return Stream.of(REPOSITORY.resolve("samples/spark-events"),
-            shared == null ? null : Path.of(shared, "data", "spark-events"))
-        .filter(path -> path != null && Files.isDirectory(path))
-        .findFirst();
+    Scripts.Result next = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--archive", temp.toString(), "--output",
+        output.toString(), "--jobs", "maintain");
+    assertThat(next.stderr()).contains("holding the nightly lock").contains("step 1 of 1: maintain started");
+    assertThat(output.resolve("_perflab_nightly_lock")).doesNotExist();
   }
 }
