@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.commons.io.FileUtils;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,8 +33,6 @@ class IngestKillIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(8);
   private static final Path REPOSITORY = Scripts.repository();
   private static final String PERFLAB = REPOSITORY.resolve("submit/perflab").toString();
-  /** Columns that differ between two runs of the same logs by design. */
-  private static final List<String> PER_RUN = List.of("ingested_at_ms", "run_id");
 
   @TempDir static Path temp;
   private static Path archive;
@@ -192,33 +188,12 @@ class IngestKillIT {
     TableStore expected = new TableStore(spark, clean.toString());
     TableStore actual = new TableStore(spark, out.toString());
     for (Table table : Table.values()) {
-      Dataset<Row> want = comparable(expected.read(table).orElseThrow());
-      Dataset<Row> got = comparable(actual.read(table).orElseThrow());
-      assertThat(got.count()).as(table.tableName() + " rows").isEqualTo(want.count());
-      assertThat(got.exceptAll(want).count()).as(table.tableName() + " rows not in the clean run").isZero();
-      assertThat(want.exceptAll(got).count()).as(table.tableName() + " rows missing").isZero();
+      SameRows.assertSame(table.tableName(), expected.read(table).orElseThrow(), actual.read(table).orElseThrow());
     }
     try (Stream<Path> left = Files.list(out.resolve("_perflab_ingest/pending"))) {
       assertThat(left).as("unfinished runs").isEmpty();
     } catch (IOException e) {
       throw new AssertionError(e);
     }
-  }
-
-  private static Dataset<Row> comparable(Dataset<Row> rows) {
-    Dataset<Row> kept = rows;
-    for (String column : PER_RUN) {
-      if (List.of(rows.columns()).contains(column)) {
-        kept = kept.drop(column);
-      }
-    }
-    // Maps cannot be compared by exceptAll; their sorted entries can.
-    for (org.apache.spark.sql.types.StructField field : kept.schema().fields()) {
-      if (field.dataType() instanceof org.apache.spark.sql.types.MapType) {
-        kept = kept.withColumn(field.name(), org.apache.spark.sql.functions.array_sort(
-            org.apache.spark.sql.functions.map_entries(org.apache.spark.sql.functions.col(field.name()))));
-      }
-    }
-    return kept;
   }
 }

@@ -21,7 +21,7 @@ import org.perflab.testing.SharedData;
  * zstd rolling directories (split into two parts). The bases are the bundled samples and, when
  * {@code $PERFLAB_SHARED/data/spark-events} holds them, Spark's reference logs (plain files).
  */
-final class ArchiveBuilder {
+public final class ArchiveBuilder {
   /** A log to copy: its decompressed lines and how it is stored. */
   private record Base(String appId, List<String> lines, LogLayout layout, Codec codec) {}
 
@@ -32,7 +32,7 @@ final class ArchiveBuilder {
    * @param diskBytes their bytes on disk (compressed where the codec compresses), in bytes
    * @param decompressedBytes their decompressed bytes, line terminators included, in bytes
    */
-  record Batch(int logs, long diskBytes, long decompressedBytes) {}
+  public record Batch(int logs, long diskBytes, long decompressedBytes) {}
 
   private final Path dir;
   private final List<Base> bases;
@@ -43,7 +43,7 @@ final class ArchiveBuilder {
   }
 
   /** A builder writing into {@code dir}, with every base log read into memory. */
-  static ArchiveBuilder of(Path dir) throws IOException {
+  public static ArchiveBuilder of(Path dir) throws IOException {
     List<Base> bases = new ArrayList<>();
     for (EventLogSource sample : SampleLogs.discover()) {
       List<String> lines = SampleLogs.lines(sample);
@@ -76,7 +76,7 @@ final class ArchiveBuilder {
   }
 
   /** Writes logs number {@code from} (inclusive) to {@code to} (exclusive) into the archive. */
-  Batch add(int from, int to) throws IOException {
+  public Batch add(int from, int to) throws IOException {
     long disk = 0;
     long decompressed = 0;
     for (int i = from; i < to; i++) {

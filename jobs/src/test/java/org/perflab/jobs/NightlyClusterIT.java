@@ -1,0 +1,326 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.perflab.ingest.SparkTestSession;
+
+/**
+ * The nightly pipeline as it runs in production, on this machine: a standalone cluster (a Master and two Workers, each
+ * its own JVM, {@code submit/local-cluster}) and a real HDFS (a NameNode and a DataNode, {@code submit/local-hdfs}).
+ * The bundled sample logs are put into {@code hdfs://}, and {@code submit/nightly --master spark://...} runs every job
+ * of the pipeline from {@code hdfs://} to {@code hdfs://}. Then faults: the DataNode stopped during a run; and, tagged
+ * {@code long} (run with {@code mvn verify -Plong}), the driver killed mid-night and a Worker killed during ingest.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class NightlyClusterIT {
+  private static final Path REPOSITORY = Scripts.repository();
+  private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
+  private static final String LOCAL_HDFS = REPOSITORY.resolve("submit/local-hdfs").toString();
+  private static final String LOCAL_CLUSTER = REPOSITORY.resolve("submit/local-cluster").toString();
+  private static final Duration DAEMONS_TIMEOUT = Duration.ofMinutes(3);
+  private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(30);
+  /** The tables each job writes, for the jobs of this build; every one must exist and hold rows after the night. */
+  private static final Map<String, List<String>> TABLES = Map.ofEntries(
+      Map.entry("ingest", List.of("applications", "jobs", "stages", "tasks", "executors", "properties",
+          "ingest_status")),
+      Map.entry("features", List.of("workloads", "app_features", "stage_features")),
+      Map.entry("diagnose", List.of("findings")),
+      Map.entry("cluster", List.of("app_clusters", "cluster_centers")),
+      Map.entry("scaling", List.of("scaling_fits")),
+      Map.entry("model", List.of("dag_models")),
+      Map.entry("sweep", List.of("sweep_results", "sweep_best")),
+      Map.entry("memory", List.of("memory_recommendations")),
+      Map.entry("recommend", List.of("recommendations")),
+      Map.entry("report", List.of("workload_history")));
+  /**
+   * HDFS client settings that make a lost DataNode fail a read or write in seconds rather than minutes, and Spark give
+   * up on the first task failure.
+   */
+  private static final List<String> FAIL_FAST = List.of(
+      "spark.hadoop.dfs.client.max.block.acquire.failures=0", "spark.hadoop.dfs.client.retry.window.base=50",
+      "spark.hadoop.dfs.client.socket-timeout=3000", "spark.hadoop.ipc.client.connect.max.retries=0",
+      "spark.hadoop.ipc.client.connect.timeout=1000", "spark.hadoop.dfs.client.block.write.retries=0",
+      "spark.task.maxFailures=1");
+
+  @TempDir static Path temp;
+  private static String hdfs;
+  private static String master;
+  private static FileSystem fs;
+
+  @BeforeAll
+  static void startHdfsAndCluster() throws Exception {
+    Scripts.Result started = Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_HDFS, "start", "--state-dir",
+        temp.resolve("hdfs").toString());
+    assertThat(started.exitCode()).as(started.output()).isZero();
+    hdfs = started.lastLine();
+    assertThat(hdfs).startsWith("hdfs://127.0.0.1:");
+    Scripts.Result cluster = Scripts.run(temp, Map.of("SPARK_DAEMON_MEMORY", "256m"), DAEMONS_TIMEOUT, LOCAL_CLUSTER,
+        "start", "--state-dir", temp.resolve("cluster").toString(), "--workers", "2", "--worker-cores", "1",
+        "--worker-memory", "1536m");
+    assertThat(cluster.exitCode()).as(cluster.output()).isZero();
+    master = cluster.lastLine();
+    fs = FileSystem.get(URI.create(hdfs), new Configuration());
+    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(REPOSITORY.resolve("samples/spark-events").toUri()),
+        new org.apache.hadoop.fs.Path(hdfs + "/logs"));
+  }
+
+  @AfterAll
+  static void stopEverything() throws Exception {
+    Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_CLUSTER, "stop", "--state-dir",
+        temp.resolve("cluster").toString());
+    Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_HDFS, "stop", "--state-dir", temp.resolve("hdfs").toString());
+  }
+
+  @Test
+  @Order(1)
+  void everyJobOfThePipelineRunsOnTheClusterFromHdfsToHdfs() throws Exception {
+    String output = hdfs + "/perflab";
+    Scripts.Result night = nightly(output, List.of());
+
+    assertThat(night.exitCode()).as(night.output()).isZero();
+    Set<String> registered = PerfLab.commandLine().getSubcommands().keySet();
+    List<String> ran = new ArrayList<>();
+    for (String job : List.of("ingest", "maintain", "features", "diagnose", "cluster", "scaling", "regress",
+        "evaluate", "model", "sweep", "memory", "recommend", "report")) {
+      if (registered.contains(job)) {
+        assertThat(night.stdout()).as(night.output()).containsPattern("(?m)^" + job + " +exit +0 ");
+        ran.add(job);
+      }
+    }
+    assertThat(night.stderr()).contains("step 1 of " + ran.size() + ": ingest started")
+        .contains("step " + ran.size() + " of " + ran.size() + ": " + ran.get(ran.size() - 1) + " ended: exit 0");
+    assertThat(fs.exists(new org.apache.hadoop.fs.Path(output + "/_perflab_nightly_lock"))).isFalse();
+    assertThat(fs.exists(new org.apache.hadoop.fs.Path(output + "/_perflab_lock"))).isFalse();
+
+    SparkSession spark = SparkTestSession.get();
+    long logs = Files.list(REPOSITORY.resolve("samples/spark-events")).count();
+    Dataset<Row> status = spark.read().format("delta").load(output + "/ingest_status");
+    assertThat(status.where("status = 'OK'").count()).isEqualTo(logs);
+    assertThat(spark.read().format("delta").load(output + "/applications").count()).isEqualTo(logs);
+    for (String job : ran) {
+      for (String table : TABLES.getOrDefault(job, List.of())) {
+        assertThat(spark.read().format("delta").load(output + "/" + table).count())
+            .as("rows of " + table + " (written by " + job + ")").isPositive();
+      }
+    }
+    if (registered.contains("report")) {
+      org.apache.hadoop.fs.Path index = new org.apache.hadoop.fs.Path(output + "/report/index.html");
+      assertThat(fs.exists(index)).as("the report's index page").isTrue();
+      String html;
+      try (var in = fs.open(index)) {
+        html = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      assertThat(html).contains("Content-Security-Policy");
+    }
+  }
+
+  /**
+   * The DataNode stopped while {@code features} reads and writes: the step exits 1 naming HDFS, and the steps that
+   * need its tables are skipped. After the DataNode is restarted, the next nightly completes the work.
+   */
+  @Test
+  @Order(2)
+  void aDataNodeStoppedDuringARunFailsTheStepNamingHdfsAndTheNextRunCompletes() throws Exception {
+    String output = hdfs + "/perflab";
+    Path stderr = temp.resolve("datanode-night.err");
+    List<String> command = nightlyCommand(output, FAIL_FAST);
+    command.addAll(List.of("--jobs", "features,diagnose", "--full"));
+    Process night = new ProcessBuilder(command).directory(temp.toFile())
+        .redirectOutput(temp.resolve("datanode-night.out").toFile()).redirectError(stderr.toFile()).start();
+    try {
+      waitFor(stderr, "step 1 of 2: features started", Duration.ofMinutes(2));
+      Thread.sleep(3000); // features is reading the tables
+      Scripts.Result stopped = Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_HDFS, "stop", "--only", "datanode",
+          "--state-dir", temp.resolve("hdfs").toString());
+      assertThat(stopped.exitCode()).as(stopped.output()).isZero();
+      assertThat(night.waitFor(10, TimeUnit.MINUTES)).as("the nightly ends without its DataNode").isTrue();
+    } finally {
+      night.descendants().forEach(ProcessHandle::destroyForcibly);
+      night.destroyForcibly();
+    }
+    String errors = Files.readString(stderr, StandardCharsets.UTF_8);
+    assertThat(night.exitValue()).as(errors).isEqualTo(1);
+    assertThat(errors).contains("Cannot run features: HDFS failed: ")
+        .contains("check that the NameNode and the DataNodes are up")
+        .contains("step 2 of 2: diagnose skipped: it reads what features writes, and features failed");
+
+    Scripts.Result restarted = Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_HDFS, "start", "--state-dir",
+        temp.resolve("hdfs").toString());
+    assertThat(restarted.exitCode()).as(restarted.output()).isZero();
+    assertThat(restarted.lastLine()).isEqualTo(hdfs);
+    Scripts.Result next = nightly(output, List.of("--jobs", "features,diagnose", "--full"));
+    assertThat(next.exitCode()).as(next.output()).isZero();
+    assertThat(next.stdout()).containsPattern("(?m)^features +exit +0 ").containsPattern("(?m)^diagnose +exit +0 ");
+    SparkSession spark = SparkTestSession.get();
+    assertThat(spark.read().format("delta").load(output + "/app_features").count())
+        .isEqualTo(spark.read().format("delta").load(output + "/applications").count());
+  }
+
+  /**
+   * The driver of {@code features} SIGKILLed in the middle of the nightly: the step fails, {@code diagnose} (which
+   * reads its tables) is skipped, the others run. The next nightly completes the work: the tables equal those of the
+   * clean night of the first test.
+   */
+  @Test
+  @Order(3)
+  @org.junit.jupiter.api.Tag("long")
+  void aDriverKilledMidNightIsCompletedByTheNextNightly() throws Exception {
+    String output = hdfs + "/driver-killed";
+    Path stderr = temp.resolve("driver-night.err");
+    List<String> command = nightlyCommand(output, List.of());
+    command.addAll(List.of("--jobs", "ingest,features,diagnose"));
+    Process night = new ProcessBuilder(command).directory(temp.toFile())
+        .redirectOutput(temp.resolve("driver-night.out").toFile()).redirectError(stderr.toFile()).start();
+    try {
+      waitFor(stderr, "step 2 of 3: features started", Duration.ofMinutes(10));
+      ProcessHandle driver = waitForDescendant(night, "features", Duration.ofMinutes(2));
+      Thread.sleep(8000); // the driver is running Spark jobs
+      driver.destroyForcibly();
+      assertThat(night.waitFor(15, TimeUnit.MINUTES)).as("the nightly goes on after its driver is killed").isTrue();
+    } finally {
+      night.descendants().forEach(ProcessHandle::destroyForcibly);
+      night.destroyForcibly();
+    }
+    String errors = Files.readString(stderr, StandardCharsets.UTF_8);
+    assertThat(night.exitValue()).as(errors).isNotZero();
+    assertThat(errors).contains("step 3 of 3: diagnose skipped: it reads what features writes, and features failed");
+
+    Scripts.Result next = nightly(output, List.of("--jobs", "ingest,features,diagnose"));
+    assertThat(next.exitCode()).as(next.output()).isZero();
+    SparkSession spark = SparkTestSession.get();
+    for (String table : List.of("applications", "tasks", "workloads", "app_features", "stage_features", "findings",
+        "stragglers")) {
+      SameRows.assertSame(table, spark.read().format("delta").load(hdfs + "/perflab/" + table),
+          spark.read().format("delta").load(output + "/" + table));
+    }
+  }
+
+  /**
+   * A Worker JVM SIGKILLed while {@code ingest} runs tasks on it: Spark reruns them on the other Worker, the run
+   * succeeds, and its tables equal those of a run without the kill. Last, as it leaves the cluster one Worker short.
+   */
+  @Test
+  @Order(4)
+  @org.junit.jupiter.api.Tag("long")
+  void aWorkerKilledDuringIngestLeavesTheSameTablesAsACleanRun() throws Exception {
+    Path local = Files.createDirectories(temp.resolve("archive"));
+    org.perflab.jobs.bench.ArchiveBuilder.of(local).add(0, 60);
+    fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(local.toUri()), new org.apache.hadoop.fs.Path(hdfs + "/big"));
+    Scripts.Result clean = ingest(hdfs + "/clean");
+    assertThat(clean.exitCode()).as(clean.output()).isZero();
+
+    Path logs = Files.createDirectories(temp.resolve("worker-kill-logs"));
+    ProcessBuilder builder = new ProcessBuilder(ingestCommand(hdfs + "/killed")).directory(temp.toFile())
+        .redirectOutput(temp.resolve("worker-kill.out").toFile())
+        .redirectError(temp.resolve("worker-kill.err").toFile());
+    builder.environment().remove("SPARK_HOME");
+    builder.environment().put("PERFLAB_LOG_DIR", logs.toString());
+    Process run = builder.start();
+    long workerPid = Long.parseLong(Files.readString(temp.resolve("cluster/worker-2.pid")).trim().split(" ")[0]);
+    ProcessHandle worker = ProcessHandle.of(workerPid).orElseThrow();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+      while (worker.children().noneMatch(p -> p.info().commandLine().orElse("").contains("Executor"))) {
+        assertThat(run.isAlive()).as("ingest ended before an executor started on worker-2").isTrue();
+        assertThat(System.nanoTime()).as("an executor on worker-2").isLessThan(deadline);
+        Thread.sleep(100);
+      }
+      Thread.sleep(4000); // its tasks are parsing logs
+      worker.destroyForcibly();
+      assertThat(run.waitFor(15, TimeUnit.MINUTES)).isTrue();
+    } finally {
+      run.descendants().forEach(ProcessHandle::destroyForcibly);
+      run.destroyForcibly();
+    }
+    assertThat(run.exitValue()).as(Files.readString(temp.resolve("worker-kill.err"))).isZero();
+    String driverLog;
+    try (var files = Files.list(logs)) {
+      driverLog = Files.readString(files.filter(f -> f.getFileName().toString().contains("ingest")).findFirst()
+          .orElseThrow());
+    }
+    assertThat(driverLog).containsPattern("(?i)(lost executor|executor \\S+ removed)");
+
+    SparkSession spark = SparkTestSession.get();
+    for (org.perflab.table.Table table : org.perflab.table.Table.values()) {
+      SameRows.assertSame(table.tableName(), spark.read().format("delta").load(hdfs + "/clean/" + table.tableName()),
+          spark.read().format("delta").load(hdfs + "/killed/" + table.tableName()));
+    }
+  }
+
+  private static Scripts.Result ingest(String output) throws IOException, InterruptedException {
+    return Scripts.run(temp, Map.of(), PIPELINE_TIMEOUT, ingestCommand(output).toArray(String[]::new));
+  }
+
+  private static List<String> ingestCommand(String output) {
+    return List.of(REPOSITORY.resolve("submit/perflab").toString(), "--master", master,
+        "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
+        "--conf", "spark.executor.memory=1g", "--conf", "spark.executor.cores=1",
+        "ingest", "--input", hdfs + "/big", "--output", output);
+  }
+
+  /** The first descendant of {@code parent} whose command line runs SparkSubmit for {@code job}. */
+  private static ProcessHandle waitForDescendant(Process parent, String job, Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      var found = parent.descendants().filter(p -> {
+        String line = p.info().commandLine().orElse("");
+        return line.contains("SparkSubmit") && line.contains(" " + job + " ");
+      }).findFirst();
+      if (found.isPresent()) {
+        return found.get();
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("No driver of " + job + " within " + timeout);
+  }
+
+  private static Scripts.Result nightly(String output, List<String> more) throws IOException, InterruptedException {
+    List<String> command = nightlyCommand(output, List.of());
+    command.addAll(more);
+    return Scripts.run(temp, Map.of(), PIPELINE_TIMEOUT, command.toArray(String[]::new));
+  }
+
+  private static List<String> nightlyCommand(String output, List<String> confs) {
+    List<String> command = new ArrayList<>(List.of(NIGHTLY, "--archive", hdfs + "/logs", "--output", output,
+        "--master", master, "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
+        "--conf", "spark.executor.memory=1g", "--conf", "spark.executor.cores=1"));
+    for (String conf : confs) {
+      command.addAll(List.of("--conf", conf));
+    }
+    return command;
+  }
+
+  private static void waitFor(Path file, String text, Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(file) && Files.readString(file, StandardCharsets.UTF_8).contains(text)) {
+        return;
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError("No \"" + text + "\" in " + file + " within " + timeout);
+  }
+}

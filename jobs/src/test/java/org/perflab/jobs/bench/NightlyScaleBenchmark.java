@@ -1,0 +1,83 @@
+package org.perflab.jobs.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The nightly pipeline over a growing archive: an archive of {@code base} logs (default 10,000; {@link ArchiveBuilder})
+ * is ingested and analysed once by {@code submit/nightly} (night 0), then {@code nights} nights (default 3) each add
+ * {@code growth} new logs (default 500) and run {@code submit/nightly} again on {@code local[2]}. For each night it
+ * prints the archive's size, the new logs, the wall seconds of the night and of each step, and the seconds per new log;
+ * then the ratio of the last night's time to the first incremental night's, next to the ratio of their archive sizes.
+ * A pipeline whose nights grow with the new logs, not with the archive, keeps the first ratio near 1 while the second
+ * grows. Not a test: it prints figures. Run with {@code bench/run nightly [base] [growth] [nights]}.
+ */
+public final class NightlyScaleBenchmark {
+  private static final Pattern STEP = Pattern.compile("(?m)^(\\w+) +exit +(\\d+) +(\\d+)s");
+
+  private NightlyScaleBenchmark() {}
+
+  /** One night: archive logs, new logs, wall seconds, and seconds per step. */
+  record Night(int number, int archiveLogs, int newLogs, double seconds, int exitCode, Map<String, Integer> steps) {}
+
+  public static void main(String[] args) throws IOException, InterruptedException {
+    int base = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+    int growth = args.length > 1 ? Integer.parseInt(args[1]) : 500;
+    int nights = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+    if (base < 1 || growth < 1 || nights < 2) {
+      throw new IllegalArgumentException(
+          "Cannot run: base and growth must be >= 1 and nights >= 2 (" + base + ", " + growth + ", " + nights + ")");
+    }
+    Path repository = Path.of("").toAbsolutePath();
+    Path work = Files.createTempDirectory("perflab-nightly-bench");
+    Path archive = Files.createDirectories(work.resolve("archive"));
+    ArchiveBuilder builder = ArchiveBuilder.of(archive);
+    System.out.printf("nightly scale benchmark: %d logs, then %d nights of %d new logs, local[2], in %s%n", base,
+        nights, growth, work);
+    List<Night> results = new ArrayList<>();
+    builder.add(0, base);
+    results.add(night(repository, work, 0, base, base));
+    for (int n = 1; n <= nights; n++) {
+      int from = base + (n - 1) * growth;
+      builder.add(from, from + growth);
+      results.add(night(repository, work, n, from + growth, growth));
+    }
+    Night first = results.get(1);
+    Night last = results.get(results.size() - 1);
+    System.out.printf("last ÷ first incremental night: time %.2f, archive size %.2f, new logs %.2f%n",
+        last.seconds() / first.seconds(), (double) last.archiveLogs() / first.archiveLogs(),
+        (double) last.newLogs() / first.newLogs());
+    System.out.printf("first incremental night ÷ night 0: time %.3f, new logs %.3f%n",
+        first.seconds() / results.get(0).seconds(), (double) first.newLogs() / results.get(0).newLogs());
+  }
+
+  private static Night night(Path repository, Path work, int number, int archiveLogs, int newLogs)
+      throws IOException, InterruptedException {
+    Path out = work.resolve("night-" + number + ".out");
+    ProcessBuilder process = new ProcessBuilder(repository.resolve("submit/nightly").toString(), "--archive",
+        work.resolve("archive").toString(), "--output", work.resolve("tables").toString(), "--master", "local[2]",
+        "--conf", "spark.ui.enabled=false", "--conf", "spark.driver.memory=3g")
+        .redirectOutput(out.toFile()).redirectError(work.resolve("night-" + number + ".err").toFile());
+    process.environment().remove("SPARK_HOME");
+    long start = System.nanoTime();
+    int code = process.start().waitFor();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    Map<String, Integer> steps = new LinkedHashMap<>();
+    Matcher m = STEP.matcher(Files.readString(out, StandardCharsets.UTF_8));
+    while (m.find()) {
+      steps.put(m.group(1), Integer.parseInt(m.group(3)));
+    }
+    Night night = new Night(number, archiveLogs, newLogs, seconds, code, steps);
+    System.out.printf("night %d: archive %d logs, %d new, exit %d, %.1f s (%.3f s per new log); steps (s): %s%n",
+        number, archiveLogs, newLogs, code, seconds, seconds / newLogs, steps);
+    return night;
+  }
+}
