@@ -26,6 +26,9 @@ final class Jobs {
     commandLine.addSubcommand(new RegressJob());
     commandLine.addSubcommand(new EvaluateJob());
 
+    // stage-costs (the phase cost model's statistics)
+    commandLine.addSubcommand(new StageCostsJob());
+
     // model, simulate, sweep
     commandLine.addSubcommand(new ModelJob());
     commandLine.addSubcommand(new SimulateJob());

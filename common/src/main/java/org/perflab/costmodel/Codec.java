@@ -1,0 +1,22 @@
+package org.perflab.costmodel;
+
+import java.util.Locale;
+import org.perflab.errors.BadInputException;
+
+/** The values of {@code spark.io.compression.codec}; Spark ≥ 2 defaults to {@link #LZ4}. */
+public enum Codec {
+  LZ4, LZF, SNAPPY, ZSTD;
+
+  /** The codec named by a Spark property value (short name or the codec class), case-insensitive. */
+  public static Codec parse(String value) {
+    String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+    for (Codec c : values()) {
+      String name = c.name().toLowerCase(Locale.ROOT);
+      if (v.equals(name) || v.endsWith("." + name + "compressioncodec")) {
+        return c;
+      }
+    }
+    throw new BadInputException("Cannot parse spark.io.compression.codec: unknown codec (" + value
+        + "; one of lz4, lzf, snappy, zstd)");
+  }
+}

@@ -1,0 +1,58 @@
+package org.perflab.costmodel;
+
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.network.util.JavaUtils;
+import org.perflab.errors.BadInputException;
+
+/**
+ * A {@link CostConfig} from an application's Spark properties (the event log's "Spark Properties", or a candidate
+ * configuration), with Spark ≥ 2's defaults for absent keys: spark.executor.memory 1g (a bare number is MiB, as Spark
+ * reads it), spark.executor.cores 1, spark.task.cpus 1, spark.memory.fraction 0.6, spark.memory.storageFraction 0.5,
+ * spark.shuffle.sort.bypassMergeThreshold 200, spark.shuffle.compress and spark.shuffle.spill.compress true, lz4, the
+ * Java serializer; unified memory and the sort manager, with spilling always on.
+ */
+public final class SparkProperties {
+  private SparkProperties() {}
+
+  /** The configuration of {@code executors} executors under {@code props}; bad input names a malformed key. */
+  public static CostConfig config(Map<String, String> props, int executors) {
+    long memory = memoryBytes(props.getOrDefault("spark.executor.memory", "1g"));
+    MemoryModel.Unified unified = new MemoryModel.Unified(number(props, "spark.memory.fraction", 0.6),
+        number(props, "spark.memory.storageFraction", 0.5), 0L);
+    return new CostConfig(executors, (int) number(props, "spark.executor.cores", 1),
+        (int) number(props, "spark.task.cpus", 1), memory, unified, ShuffleManager.SORT,
+        (int) number(props, "spark.shuffle.sort.bypassMergeThreshold", CostConfig.DEFAULT_BYPASS_THRESHOLD), true,
+        flag(props, "spark.shuffle.compress"), flag(props, "spark.shuffle.spill.compress"),
+        Codec.parse(props.getOrDefault("spark.io.compression.codec", "lz4")),
+        SerializerKind.parse(props.getOrDefault("spark.serializer", SerializerKind.JAVA.className())));
+  }
+
+  /** spark.executor.memory as bytes: k, m, g, t are binary units; a bare number is MiB. */
+  public static long memoryBytes(String value) {
+    try {
+      return JavaUtils.byteStringAsMb(value.trim()) * 1024L * 1024L;
+    } catch (NumberFormatException e) {
+      throw new BadInputException("Cannot read spark.executor.memory: not a size (" + value + "; e.g. 512m, 4g)", e);
+    }
+  }
+
+  private static double number(Map<String, String> props, String key, double fallback) {
+    String v = props.get(key);
+    if (v == null || v.isBlank()) {
+      return fallback;
+    }
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new BadInputException("Cannot read " + key + ": not a number (" + v + ")", e);
+    }
+  }
+
+  private static boolean flag(Map<String, String> props, String key) {
+    String v = props.getOrDefault(key, "true").trim().toLowerCase(Locale.ROOT);
+    BadInputException.require(v.equals("true") || v.equals("false"), "Cannot read %s: not a boolean (%s; true or"
+        + " false)", key, v);
+    return v.equals("true");
+  }
+}

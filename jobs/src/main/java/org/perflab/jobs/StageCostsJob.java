@@ -1,0 +1,63 @@
+package org.perflab.jobs;
+
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.costmodel.StageCosts;
+import org.perflab.storage.DeltaSessions;
+import org.perflab.table.Table;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code perflab stage-costs}: estimates reference 000's per-byte and per-record costs of every stage attempt from the
+ * ingest {@code tasks} table (NNLS over its successful tasks) and writes {@code stage_costs}, incrementally: only the
+ * logs ingested since its last run are recomputed. Usage:
+ *
+ * <pre>
+ * submit/perflab stage-costs --input ROOT [--output ROOT] [--full]
+ * </pre>
+ *
+ * <p>Options: docs/jobs.md#stage-costs; the table: docs/tables.md#stage_costs.
+ */
+@Command(
+    name = "stage-costs",
+    mixinStandardHelpOptions = true,
+    description = "Estimate per-stage cost statistics (ns/byte, ns/record) from the ingest tasks table by NNLS;"
+        + " write stage_costs (incrementally).")
+public final class StageCostsJob implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(StageCostsJob.class);
+
+  @Option(names = "--input", required = true, paramLabel = "ROOT", description = "Output root of ingest.")
+  String input;
+
+  @Option(names = "--output", paramLabel = "ROOT",
+      description = "Where stage_costs and the watermark go. Default: the --input root.")
+  String output;
+
+  @Option(names = "--full", description = "Recompute every log, not only those ingested since the last run.")
+  boolean full;
+
+  @Override
+  public Integer call() {
+    StageCosts.Options options = new StageCosts.Options(input, output == null ? input : output, full);
+    Preflight.of(StageCosts.JOB).ingestTables("--input", options.input(), Table.TASKS, Table.INGEST_STATUS)
+        .outputRoot("--output", options.output());
+    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
+    SparkSession spark = DeltaSessions.builder("perflab stage-costs").getOrCreate();
+    try {
+      LOG.info("Estimating stage costs of the tasks under {} into {}", options.input(), options.output());
+      StageCosts.Summary summary = StageCosts.run(spark, options, Clock.systemUTC());
+      RunSummary.print("stage-costs: " + summary.plan().mode().name().toLowerCase(java.util.Locale.ROOT) + " ("
+          + summary.plan().reason() + "), " + summary.rows() + " stage rows written\n"
+          + RunSummary.tables(spark, options.output(), java.util.List.of(StageCosts.TABLE)));
+      return ExitCode.SUCCESS.code();
+    } finally {
+      if (ownSession) {
+        spark.stop();
+      }
+    }
+  }
+}
