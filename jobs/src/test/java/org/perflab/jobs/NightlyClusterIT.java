@@ -48,6 +48,7 @@ class NightlyClusterIT {
           "ingest_status")),
       Map.entry("features", List.of("workloads", "app_features", "stage_features")),
       Map.entry("diagnose", List.of("findings")),
+      Map.entry("stage-costs", List.of("stage_costs")),
       Map.entry("cluster", List.of("app_clusters", "cluster_centers")),
       Map.entry("scaling", List.of("scaling_fits")),
       Map.entry("model", List.of("dag_models")),
@@ -103,7 +104,7 @@ class NightlyClusterIT {
     assertThat(night.exitCode()).as(night.output()).isZero();
     Set<String> registered = PerfLab.commandLine().getSubcommands().keySet();
     List<String> ran = new ArrayList<>();
-    for (String job : List.of("ingest", "maintain", "features", "diagnose", "cluster", "scaling", "regress",
+    for (String job : List.of("ingest", "maintain", "features", "diagnose", "stage-costs", "cluster", "scaling", "regress",
         "evaluate", "model", "sweep", "memory", "recommend", "report")) {
       if (registered.contains(job)) {
         assertThat(night.stdout()).as(night.output()).containsPattern("(?m)^" + job + " +exit +0 ");
