@@ -19,30 +19,30 @@ import org.perflab.plugin.MemoryTelemetryPlugin;
 
 /**
  * The memory telemetry plugin's overhead (issue 12; reference 004 §4.4 test 13): a cached iterative job (KMeans-like:
- * {@code points} cached 16-dimensional points, 10 passes that each allocate a little garbage per point and reduce)
+ * {@code points} cached 16-dimensional points (default 400,000), {@code passes} passes (default 20) that each allocate a little garbage per point and reduce)
  * on a fresh {@code local[2]} context per run, the event log on in every run, the plugin off and on. One warm-up run
  * of each, then three timed runs of each, alternating (off, on, off, on, off, on), so that the load of a shared machine
  * falls on both. It prints each run's job wall time (context start excluded), the medians, the ratio on / off, and
- * what the plugin recorded. Not a test: it prints figures. Run with {@code bench/run telemetry [points]}.
+ * what the plugin recorded. Not a test: it prints figures. Run with {@code bench/run telemetry [points] [passes]}.
  */
 public final class TelemetryOverheadBenchmark {
   private static final int RUNS = 3;
-  private static final int PASSES = 10;
 
   private TelemetryOverheadBenchmark() {}
 
   public static void main(String[] args) throws Exception {
-    int points = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
+    int points = args.length > 0 ? Integer.parseInt(args[0]) : 400_000;
+    int passes = args.length > 1 ? Integer.parseInt(args[1]) : 20;
     Path events = Files.createTempDirectory("perflab-telemetry-bench");
     System.out.printf(Locale.ROOT, "Telemetry overhead: %d points x %d passes, local[2], event log on%n", points,
-        PASSES);
-    run(events, points, false);
-    run(events, points, true);
+        passes);
+    run(events, points, passes, false);
+    run(events, points, passes, true);
     List<Double> off = new ArrayList<>();
     List<Double> on = new ArrayList<>();
     for (int i = 0; i < RUNS; i++) {
-      off.add(report("off", run(events, points, false)));
-      on.add(report("on", run(events, points, true)));
+      off.add(report("off", run(events, points, passes, false)));
+      on.add(report("on", run(events, points, passes, true)));
     }
     double medianOff = median(off);
     double medianOn = median(on);
@@ -64,7 +64,7 @@ public final class TelemetryOverheadBenchmark {
     return run.seconds();
   }
 
-  private static Run run(Path events, int points, boolean plugin) throws Exception {
+  private static Run run(Path events, int points, int passes, boolean plugin) throws Exception {
     SparkSession.Builder builder = SparkSession.builder().master("local[2]").appName("TelemetryOverheadBenchmark")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.eventLog.enabled", "true").config("spark.eventLog.dir", events.toUri().toString());
@@ -76,7 +76,7 @@ public final class TelemetryOverheadBenchmark {
     double seconds;
     try {
       long start = System.nanoTime();
-      workload(JavaSparkContext.fromSparkContext(spark.sparkContext()), points);
+      workload(JavaSparkContext.fromSparkContext(spark.sparkContext()), points, passes);
       seconds = (System.nanoTime() - start) / 1e9;
     } finally {
       spark.stop();
@@ -87,7 +87,7 @@ public final class TelemetryOverheadBenchmark {
   }
 
   /** KMeans-like: cache the points, then passes that compute each point's distance to a moving centre and sum. */
-  private static void workload(JavaSparkContext sc, int points) {
+  private static void workload(JavaSparkContext sc, int points, int passes) {
     JavaRDD<double[]> cached = sc.parallelize(IntStream.range(0, points).boxed().toList(), 8)
         .map(i -> {
           double[] p = new double[16];
@@ -99,7 +99,7 @@ public final class TelemetryOverheadBenchmark {
         .persist(StorageLevel.MEMORY_ONLY());
     cached.count();
     double centre = 0.5;
-    for (int pass = 0; pass < PASSES; pass++) {
+    for (int pass = 0; pass < passes; pass++) {
       double c = centre;
       double sum = cached.map(p -> {
         double[] shifted = Arrays.copyOf(p, p.length);
