@@ -11,7 +11,8 @@ import java.util.OptionalLong;
  * @param tenuredBytes the tenured (old generation) size, bytes; present when eden is
  * @param collector the collector the advice is for
  * @param jvmFlags JVM options for {@code spark.executor.extraJavaOptions} that make the JVM match the model (empty for
- *     G1 and for the safety-factor fallback); never -Xmx, which Spark sets from {@code spark.executor.memory}
+ *     G1 and for the safety-factor fallback); never -Xmx, which Spark sets from {@code spark.executor.memory}: that
+ *     must be exactly {@code heapBytes}, since the flags fix -Xms to it (the JVM refuses -Xms above -Xmx)
  * @param basis what the heap is derived from
  * @param predictedGcMs the GC model's predicted total pause time of the observed work at this configuration,
  *     milliseconds; NaN for the safety-factor fallback
