@@ -1,0 +1,106 @@
+package org.perflab.plugin;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.SparkContext;
+import org.apache.spark.api.plugin.DriverPlugin;
+import org.apache.spark.api.plugin.PluginContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The driver side: registers {@link BlockTelemetryListener}, receives the executors' GC batches, and writes both into
+ * the telemetry directory, {@code <dir>/<appId>[_<attemptId>].perflab-telemetry/}, where {@code <dir>} is
+ * {@value #DIR_KEY} when set, else {@code spark.eventLog.dir} (Spark's default {@code /tmp/spark-events}). The
+ * directory is opened at the first record, when the application id is known. Telemetry never fails the application:
+ * a write error is logged once and further records are dropped.
+ */
+final class TelemetryDriverPlugin implements DriverPlugin {
+  /** Overrides where the telemetry directory goes (the event-log directory by default). */
+  static final String DIR_KEY = "spark.perflab.telemetry.dir";
+  static final String SUFFIX = ".perflab-telemetry";
+  private static final Logger LOG = LoggerFactory.getLogger(TelemetryDriverPlugin.class);
+
+  private SparkContext sc;
+  private BlockTelemetryListener listener;
+  private TelemetryFiles files;
+  private final Map<String, TelemetryBatch.Status> statuses = new java.util.TreeMap<>();
+  private boolean failed;
+  private boolean closed;
+
+  @Override
+  public Map<String, String> init(SparkContext sparkContext, PluginContext ctx) {
+    sc = sparkContext;
+    listener = new BlockTelemetryListener(this::append);
+    sc.addSparkListener(listener);
+    return Map.of();
+  }
+
+  @Override
+  public synchronized Object receive(Object message) {
+    if (message instanceof TelemetryBatch batch && !closed) {
+      append(gcFile(batch.executorId()), batch.lines());
+      statuses.put(batch.executorId(), batch.status());
+    }
+    return null;
+  }
+
+  /**
+   * Writes each executor's latest status as its {@code executor_end} record, then closes the files. Batches arriving
+   * later (executors stop after driver plugins) are dropped.
+   */
+  @Override
+  public synchronized void shutdown() {
+    sc.removeSparkListener(listener);
+    statuses.forEach((executor, status) -> append(gcFile(executor), List.of(endRecord(executor, status))));
+    closed = true;
+    if (files != null) {
+      try {
+        files.close();
+      } catch (IOException e) {
+        LOG.warn("Cannot finish the memory telemetry: {}", e.toString());
+      }
+    }
+  }
+
+  private static String gcFile(String executorId) {
+    return "gc-" + executorId + ".jsonl";
+  }
+
+  private static String endRecord(String executorId, TelemetryBatch.Status status) {
+    Map<String, Object> record = new java.util.LinkedHashMap<>();
+    record.put("type", "executor_end");
+    record.put("executor", executorId);
+    record.put("uptime_ms", status.uptimeMs());
+    record.put("gc_count", status.gcCount());
+    record.put("gc_time_ms", status.gcTimeMs());
+    record.put("recorded", status.recorded());
+    return JsonLines.of(record);
+  }
+
+  private synchronized void append(String file, List<String> records) {
+    if (failed || closed || records.isEmpty()) {
+      return;
+    }
+    try {
+      if (files == null) {
+        files = new TelemetryFiles(directory(), sc.hadoopConfiguration(), sc.applicationId());
+      }
+      files.append(file, records);
+    } catch (IOException | RuntimeException e) {
+      failed = true;
+      LOG.warn("Cannot write the memory telemetry, it is off for this application: {}", e.toString());
+    }
+  }
+
+  /** The telemetry directory of this application attempt. */
+  private Path directory() {
+    String base = sc.conf().contains(DIR_KEY) ? sc.conf().get(DIR_KEY)
+        : sc.conf().get("spark.eventLog.dir", "/tmp/spark-events");
+    String name = sc.applicationId() + (sc.applicationAttemptId().isDefined()
+        ? "_" + sc.applicationAttemptId().get() : "");
+    return new Path(base, name + SUFFIX);
+  }
+}
