@@ -164,6 +164,21 @@ class MemoryJobTest {
     assertThatThrownBy(() -> MemoryJobAccess.run(spark, root.toString(), 0.5))
         .isInstanceOf(BadInputException.class)
         .hasMessage("Cannot recommend memory: --safety-factor must be at least 1 (0.5)");
+    assertThat(org.perflab.jobs.PerfLab.run("memory", "--input", root.toString(), "--safety-factor", "0.5"))
+        .isEqualTo(2);
+  }
+
+  @Test
+  void aWorkloadWhoseApplicationsHaveNoRecommendationGetsAReason() {
+    Dataset<Row> appRows = spark.createDataFrame(List.of(
+        MemoryRows.unrecommended(MemoryTables.Scope.APPLICATION, null, "L1", "a1", "", ApplicationMemory.NO_TASK)),
+        MemoryTables.RECOMMENDATIONS);
+    Dataset<Row> workloads = spark.createDataFrame(List.of(org.apache.spark.sql.RowFactory.create("L1", "w1")),
+        new org.apache.spark.sql.types.StructType().add("log_id", "string").add("workload_id", "string"));
+    Row row = WorkloadMemory.of(appRows, workloads).collectAsList().get(0);
+    assertThat(row.<String>getAs("scope")).isEqualTo("workload");
+    assertThat(row.<String>getAs("reason")).isEqualTo(WorkloadMemory.NONE_RECOMMENDED);
+    assertThat(row.<Long>getAs("executor_memory_bytes")).isNull();
   }
 
   @Test
