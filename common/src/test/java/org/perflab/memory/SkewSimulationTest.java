@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Reference 004 §4.4 test 6: Table 5.3 reproduced within ±1 task: log-normal task durations of mean 1 and standard
  * deviation 0.5, 0.25 and 0.1, 100 machines, 1000 runs, the 99th percentile of the most tasks on a machine. The rows up
- * to mean 50 run here; the distributed job (jobs module, MemoryJobTest) runs the mean-10 and mean-50 rows, and the mean-100 and mean-1000 rows
- * (10^8 tasks per column) runs with {@code perflab memory --skew-table}.
+ * to mean 50 run here; the distributed job's test (jobs module, MemoryJobTest) runs the mean-10 and mean-50 rows; the
+ * mean-100 and mean-1000 rows (10^7 and 10^8 tasks per cell) run with {@code perflab memory --skew-table}.
  */
 class SkewSimulationTest {
   static final int[] MEANS = {2, 4, 6, 8, 10, 12, 50};
