@@ -37,6 +37,9 @@ final class Jobs {
     // diagnose
     commandLine.addSubcommand(new DiagnoseJob());
 
+    // memory
+    commandLine.addSubcommand(new MemoryJob());
+
     // operations
     commandLine.addSubcommand(new DoctorJob());
   }

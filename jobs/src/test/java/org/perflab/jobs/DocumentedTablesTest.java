@@ -44,6 +44,8 @@ class DocumentedTablesTest {
     schemas.put(ClusterTables.SUMMARY_TABLE, ClusterTables.SUMMARY);
     schemas.put(ClusterTables.SELECTION_TABLE, ClusterTables.SELECTION);
     schemas.put(ScalingTables.FITS_TABLE, ScalingTables.FITS);
+    schemas.put(org.perflab.memory.MemoryTables.RECOMMENDATIONS_TABLE, org.perflab.memory.MemoryTables.RECOMMENDATIONS);
+    schemas.put(org.perflab.memory.MemoryTables.SKEW_TABLE, org.perflab.memory.MemoryTables.SKEW);
     schemas.put(org.perflab.prediction.PredictionTables.EVAL_TABLE, org.perflab.prediction.PredictionTables.EVAL);
     schemas.put(org.perflab.prediction.PredictionTables.SUMMARY_TABLE,
         org.perflab.prediction.PredictionTables.SUMMARY);
