@@ -39,7 +39,17 @@ public record SparkMemorySettings(long executorMemoryBytes, double memoryFractio
           + ")");
     }
     long managed = worker.managedBytes();
-    long heap = Math.max(MIN_HEAP_BYTES, roundUpMib(RESERVED_BYTES + (long) Math.ceil(safetyFactor * managed)));
+    return withHeap(worker, RESERVED_BYTES + (long) Math.ceil(safetyFactor * managed));
+  }
+
+  /**
+   * The settings for {@code worker}'s minimums in a heap of {@code heapBytes} (rounded up to MiB, at least
+   * {@link #MIN_HEAP_BYTES}): a heap sized by the GC model (Tier B) rather than by a safety factor. The fractions give
+   * Spark at least the managed need, as {@link #of} does.
+   */
+  public static SparkMemorySettings withHeap(WorkerMemory worker, long heapBytes) {
+    long managed = worker.managedBytes();
+    long heap = Math.max(MIN_HEAP_BYTES, roundUpMib(heapBytes));
     double fraction = Math.min(1.0, Math.max(MIN_FRACTION, ceil(managed / (double) (heap - RESERVED_BYTES), 1000)));
     double usable = (heap - RESERVED_BYTES) * fraction;
     double storageFraction = Math.min(MAX_STORAGE_FRACTION,

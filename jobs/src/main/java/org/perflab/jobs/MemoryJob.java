@@ -68,7 +68,8 @@ public final class MemoryJob implements Callable<Integer> {
    * @param workloads workload rows (0 without a workloads table)
    * @param skewCells cells of memory_skew written (0 when not asked)
    */
-  public record Outcome(long applications, long recommended, long workloads, long skewCells) {}
+  public record Outcome(long applications, long recommended, long workloads, long skewCells,
+      org.perflab.memory.TierB.Scan telemetry) {}
 
   @Option(names = "--input", required = true, paramLabel = "ROOT",
       description = "Output root of ingest (and features: its workloads table gives the workload rows).")
@@ -103,9 +104,12 @@ public final class MemoryJob implements Callable<Integer> {
     return JobSession.with("perflab memory", spark -> {
       LOG.info("Recommending memory for the applications under {} into {}", options.input(), options.output());
       Outcome outcome = run(spark, options);
-      RunSummary.print(String.format("  applications: %d (%d with a recommendation); workloads: %d%s%n%s",
+      org.perflab.memory.TierB.Scan telemetry = outcome.telemetry();
+      RunSummary.print(String.format("  applications: %d (%d with a recommendation); workloads: %d%s%n"
+          + "  tier B: %d telemetry directories, %d with a GC-model heap, %d fell back to tier A; problems %s%n%s",
           outcome.applications(), outcome.recommended(), outcome.workloads(),
           outcome.skewCells() > 0 ? "; memory_skew cells: " + outcome.skewCells() : "",
+          telemetry.directories(), telemetry.advice().size(), telemetry.fellBack(), telemetry.problems(),
           RunSummary.tables(spark, options.output(), MemoryTables.NAMES)));
       return ExitCode.SUCCESS.code();
     });
@@ -117,8 +121,10 @@ public final class MemoryJob implements Callable<Integer> {
     Optional<Dataset<Row>> workloads = in.read(FeatureTables.WORKLOADS_TABLE);
     spark.sparkContext().setJobGroup("perflab-memory", "Recommend memory for " + options.input(), false);
     MemoryParams params = new MemoryParams(options.safetyFactor(), TraceFilters.SMALL_BROADCAST_BYTES);
-    Dataset<Row> rows = MemoryRecommendations.of(read(in, Table.APPLICATIONS), read(in, Table.STAGES),
-        read(in, Table.TASKS), read(in, Table.EXECUTORS), workloads, params).cache();
+    MemoryRecommendations.Result result = MemoryRecommendations.of(read(in, Table.APPLICATIONS),
+        read(in, Table.STAGES), read(in, Table.TASKS), read(in, Table.EXECUTORS), read(in, Table.INGEST_STATUS),
+        workloads, params);
+    Dataset<Row> rows = result.rows().cache();
     try {
       TableStore out = new TableStore(spark, options.output());
       out.overwrite(MemoryTables.RECOMMENDATIONS_TABLE, rows.coalesce(1));
@@ -131,7 +137,7 @@ public final class MemoryJob implements Callable<Integer> {
       }
       Dataset<Row> apps = rows.where("scope = 'application'");
       return new Outcome(apps.count(), apps.where("reason IS NULL").count(),
-          rows.where("scope = 'workload'").count(), skewCells);
+          rows.where("scope = 'workload'").count(), skewCells, result.telemetry());
     } finally {
       rows.unpersist();
     }

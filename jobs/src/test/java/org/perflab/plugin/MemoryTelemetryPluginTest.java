@@ -113,4 +113,32 @@ class MemoryTelemetryPluginTest {
       }
     }
   }
+
+  /**
+   * Tier B end to end: the event log ingested (its telemetry directory is not taken for a log), then {@code memory}
+   * finds the telemetry beside the log and sizes the heap with the GC model for the Parallel collector.
+   */
+  @Test
+  void theMemoryJobUsesTheTelemetryBesideTheEventLog(@TempDir Path root) throws Exception {
+    SparkSession spark = org.perflab.ingest.SparkTestSession.get();
+    org.perflab.ingest.IngestSummary ingested = new org.perflab.ingest.Ingest(spark,
+        new org.perflab.ingest.IngestOptions(List.of(events.toString()), root.toString(), false,
+            org.perflab.eventlog.redact.Redactor.DEFAULT_PATTERN, 0), java.time.Clock.systemUTC()).run();
+    assertThat(ingested.toString()).contains("OK=1");
+
+    org.perflab.jobs.MemoryJob.Outcome outcome = org.perflab.jobs.MemoryJobAccess.run(spark, root.toString(), 1.5);
+
+    assertThat(outcome.telemetry().directories()).isEqualTo(1);
+    assertThat(outcome.telemetry().advice()).as(outcome.toString()).hasSize(1);
+    org.apache.spark.sql.Row row = spark.read().format("delta").load(root.resolve("memory_recommendations").toString())
+        .where("scope = 'application'").collectAsList().get(0);
+    assertThat(row.<String>getAs("tier")).isEqualTo("instrumented");
+    assertThat(row.<String>getAs("heap_basis")).isEqualTo("gc_model");
+    assertThat(row.<String>getAs("collector")).isEqualTo("parallel");
+    assertThat(row.<String>getAs("gc_flags")).contains("-XX:+UseParallelGC").contains("-Xmn");
+    assertThat(row.<String>getAs("evidence")).contains("tier B (GC telemetry of 1 executor(s))");
+    long heap = row.<Long>getAs("executor_memory_bytes");
+    assertThat((heap - 300L * 1024 * 1024) * row.<Double>getAs("memory_fraction"))
+        .isGreaterThanOrEqualTo(row.<Long>getAs("storage_bytes") + row.<Long>getAs("execution_bytes"));
+  }
 }

@@ -25,9 +25,13 @@ final class LogNames {
 
   private LogNames() {}
 
-  /** Whether Hadoop tools treat the name as hidden or as a side file ({@code _x}, {@code .x}, {@code x.crc}). */
+  /**
+   * Whether Hadoop tools treat the name as hidden or as a side file ({@code _x}, {@code .x}, {@code x.crc}), or it is
+   * the memory telemetry PerfLab's plugin writes beside an event log ({@code x.perflab-telemetry}, read by the
+   * {@code memory} job, not by ingest).
+   */
   static boolean isIgnored(String name) {
-    return name.startsWith("_") || name.startsWith(".") || name.endsWith(".crc");
+    return name.startsWith("_") || name.startsWith(".") || name.endsWith(".crc") || name.endsWith(".perflab-telemetry");
   }
 
   static boolean isRollingDirectory(String name) {
