@@ -34,6 +34,9 @@ final class Jobs {
     // diagnose
     commandLine.addSubcommand(new DiagnoseJob());
 
+    // report
+    commandLine.addSubcommand(new ReportJob());
+
     // operations
     commandLine.addSubcommand(new DoctorJob());
   }
