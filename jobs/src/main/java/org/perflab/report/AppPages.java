@@ -76,7 +76,7 @@ public final class AppPages {
   }
 
   private Dataset<Row> topPerApp(Dataset<Row> rows, String order) {
-    return rows.withColumn("rank_in_app", expr("row_number()").over(Window.partitionBy("log_id", "app_id",
+    return rows.withColumn("rank_in_app", org.apache.spark.sql.functions.row_number().over(Window.partitionBy("log_id", "app_id",
         "app_attempt_id").orderBy(desc(order)))).where(col("rank_in_app").leq(top));
   }
 

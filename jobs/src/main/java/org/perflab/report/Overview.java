@@ -40,7 +40,7 @@ public final class Overview {
   /**
    * The overview's pages, by path relative to the site root, and the applications they link to (each needs a page).
    */
-  public record Result(Map<String, Page> pages, Set<AppKey> linkedApps, List<AppKey> allApps, List<String> workloads) {}
+  public record Result(Map<String, Page> pages, Set<AppKey> linkedApps, List<String> workloads) {}
 
   private Overview(Inputs in, ReportOptions options) {
     this.in = in;
@@ -64,7 +64,7 @@ public final class Overview {
     sections.addAll(WorkloadTrend.sections(in, options.top()));
     pages.put("index.html", new Page("Nightly overview", "", nav(""), sections));
     allApplicationPages();
-    return new Result(pages, linked, appRows.stream().map(AppKey::of).toList(), workloads);
+    return new Result(pages, linked, workloads);
   }
 
   static List<Link> nav(String root) {

@@ -33,11 +33,12 @@ public final class Report {
   public static Summary run(SparkSession spark, ReportOptions options, Clock clock) {
     Inputs in = new Inputs(spark, options);
     spark.sparkContext().setJobGroup("perflab-report", "Report on " + options.input(), false);
+    List<AppKey> requested = requested(in, options);
     WorkloadHistory.Night night = WorkloadHistory.night(in, clock);
     long history = WorkloadHistory.record(in, night, clock);
     Overview.Result overview = Overview.build(in, options);
     Set<AppKey> apps = new LinkedHashSet<>(overview.linkedApps());
-    apps.addAll(requested(in, options, overview.allApps()));
+    apps.addAll(requested);
     Map<String, Page> pages = new LinkedHashMap<>(overview.pages());
     Map<String, Page> workloads = WorkloadPages.build(in, overview.workloads());
     Map<String, Page> applications = AppPages.build(in, apps, options.top());
@@ -48,12 +49,12 @@ public final class Report {
   }
 
   /** The applications {@code --apps} names, by application id or log id. */
-  private static List<AppKey> requested(Inputs in, ReportOptions options, List<AppKey> known) {
+  private static List<AppKey> requested(Inputs in, ReportOptions options) {
     List<String> ids = options.apps();
     if (ids.isEmpty()) {
       return List.of();
     }
-    List<AppKey> candidates = new ArrayList<>(known);
+    List<AppKey> candidates = new ArrayList<>();
     in.read("applications").ifPresent(a -> a.select("log_id", "app_id", "app_attempt_id").collectAsList()
         .forEach((Row r) -> candidates.add(AppKey.of(r))));
     List<AppKey> found = new ArrayList<>();

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.perflab.report.View.Page;
 import org.perflab.storage.TableStore;
@@ -70,14 +71,16 @@ public final class Site {
     }
   }
 
-  private static Path moveIntoPlace(TableStore output, java.nio.file.Path local) throws IOException {
-    FileSystem fs = output.fileSystem();
+  private static Path moveIntoPlace(TableStore output, java.nio.file.Path localDir) throws IOException {
+    // The raw local file system: the checksummed one would add a .crc file beside every page.
+    FileSystem fs = output.fileSystem() instanceof LocalFileSystem local ? local.getRawFileSystem()
+        : output.fileSystem();
     Path target = output.path(DIRECTORY);
     String suffix = UUID.randomUUID().toString().substring(0, 8);
     Path staging = output.path("_report-staging-" + suffix);
     Path old = output.path("_report-old-" + suffix);
-    fs.mkdirs(output.path(""));
-    fs.copyFromLocalFile(false, true, new Path(local.toUri()), staging);
+    fs.mkdirs(output.root());
+    fs.copyFromLocalFile(false, true, new Path(localDir.toUri()), staging);
     boolean hadOld = fs.exists(target);
     if (hadOld && !fs.rename(target, old)) {
       throw new IOException("cannot move the previous report aside to " + old);

@@ -142,6 +142,15 @@ class ReportJobTest {
       }
     }
     out.overwrite("sweep_results", spark.createDataFrame(points, sweep));
+    StructType fits = new StructType().add("workload_id", DataTypes.StringType).add("size_class", DataTypes.IntegerType)
+        .add("model", DataTypes.StringType).add("points", DataTypes.IntegerType).add("a", DataTypes.DoubleType)
+        .add("b", DataTypes.DoubleType).add("r2", DataTypes.DoubleType).add("best", DataTypes.BooleanType)
+        .add("params", DataTypes.createMapType(DataTypes.StringType, DataTypes.DoubleType));
+    out.overwrite("scaling_fits", spark.createDataFrame(List.of(
+        RowFactory.create(workload, 20, "sqrt", 3, 30.0, 0.5, 0.97, true, null),
+        RowFactory.create(workload, null, "ernest", 4, null, null, 0.9, false,
+            scala.jdk.javaapi.CollectionConverters.asScala(Map.of("theta0", 1.0, "theta1", 20.0, "theta2", 0.5,
+                "theta3", 0.1)))), fits));
     StructType best = new StructType().add("workload_id", DataTypes.StringType).add("kind", DataTypes.StringType)
         .add("executors", DataTypes.IntegerType).add("cores_per_executor", DataTypes.IntegerType)
         .add("time_s", DataTypes.DoubleType).add("core_hours", DataTypes.DoubleType);
@@ -193,8 +202,7 @@ class ReportJobTest {
   @Test
   void missingTablesGetANoteAndPresentOnesTheirRows() throws IOException {
     String page = Files.readString(site().resolve(Paths.workloadPage(workload)));
-    assertThat(page).contains("No scaling_fits table under").contains("run perflab scaling");
-    assertThat(page).contains("No prediction_eval_summary table under");
+    assertThat(page).contains("No prediction_eval_summary table under").contains("run perflab evaluate");
     assertThat(page).contains("--conf spark.sql.shuffle.partitions=16\n").contains("--executor-cores 2\n")
         .contains("peak heap 0.9 GiB + 20 % headroom");
     String index = Files.readString(site().resolve("index.html"));
@@ -232,14 +240,15 @@ class ReportJobTest {
   void theOverviewInChromiumDrawsEveryChartShowsTheNumbersAndRunsNoPayload() throws IOException {
     ChromeDriver chrome = browser();
     open(chrome, site().resolve("index.html"));
-    assertChartsDrawn(chrome, 6);
+    assertChartsDrawn(chrome, 4);
     assertThat(severeConsoleMessages(chrome)).isEmpty();
 
     List<Row> statuses = spark.read().format("delta").load(root.resolve("ingest_status").toString())
         .groupBy("status").count().orderBy("status").collectAsList();
-    List<String> expected = statuses.stream().map(r -> r.getString(0) + " " + r.getLong(1)).toList();
-    assertThat(chrome.findElements(By.cssSelector("#ingest-status tbody tr")).stream().map(WebElement::getText))
-        .containsExactlyElementsOf(expected);
+    List<List<String>> expected = statuses.stream().map(r -> List.of(r.getString(0), String.valueOf(r.getLong(1))))
+        .toList();
+    assertThat(chrome.findElements(By.cssSelector("#ingest-status tbody tr")).stream().map(tr -> tr.findElements(
+        By.tagName("td")).stream().map(WebElement::getText).toList())).containsExactlyElementsOf(expected);
     double topHours = spark.read().format("delta").load(root.resolve("app_features").toString())
         .selectExpr("max(coalesce(executor_core_s_available, executor_core_s_busy)) / 3600").first().getDouble(0);
     assertThat(chrome.findElement(By.cssSelector("#top-apps-table tbody tr td:nth-child(6)")).getText())
@@ -272,6 +281,9 @@ class ReportJobTest {
 
     open(chrome, site().resolve(Paths.workloadPage(workload)));
     assertChartsDrawn(chrome, 4);
+    assertThat(((Number) chrome.executeScript("return echarts.getInstanceByDom(arguments[0]).getOption().series"
+        + ".length", chrome.findElement(By.id("chart-runtime-cores")))).intValue()).as("measured points and sqrt")
+        .isEqualTo(2);
     assertThat(chrome.findElement(By.id("recommendation-table")).getText()).contains("12.5").contains("sqrt");
     assertThat(chrome.findElements(By.cssSelector("#pareto-table tbody tr"))).hasSize(2);
     assertThat(severeConsoleMessages(chrome)).isEmpty();
@@ -286,18 +298,23 @@ class ReportJobTest {
     }
   }
 
-  /** Every chart has an ECharts instance whose SVG holds drawn marks, and at least {@code min} charts exist. */
+  /**
+   * Every chart has an ECharts instance with data points, and its canvas has drawn pixels: at least 1 % of them
+   * neither transparent nor white. At least {@code min} charts exist.
+   */
   private static void assertChartsDrawn(ChromeDriver chrome, int min) {
     List<WebElement> charts = chrome.findElements(By.cssSelector("div.chart"));
     assertThat(charts).hasSizeGreaterThanOrEqualTo(min);
     for (WebElement chart : charts) {
-      Object marks = ((JavascriptExecutor) chrome).executeScript(
-          "var c = echarts.getInstanceByDom(arguments[0]); if (!c) { return -1; }"
-              + "var n = 0; c.getOption().series.forEach(function (s) { n += s.data.length; });"
-              + "return n * 1000 + arguments[0].querySelectorAll('svg path').length;", chart);
-      long value = ((Number) marks).longValue();
-      assertThat(value / 1000).as("data points of " + chart.getAttribute("id")).isPositive();
-      assertThat(value % 1000).as("SVG paths of " + chart.getAttribute("id")).isGreaterThan(2);
+      String id = chart.getAttribute("id");
+      Object points = chrome.executeScript("var c = echarts.getInstanceByDom(arguments[0]); if (!c) { return -1; }"
+          + "var n = 0; c.getOption().series.forEach(function (s) { n += s.data.length; }); return n;", chart);
+      assertThat(((Number) points).longValue()).as("data points of " + id).isPositive();
+      Object inked = chrome.executeScript("var canvas = arguments[0].querySelector('canvas');"
+          + "var d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data; var n = 0;"
+          + "for (var i = 0; i < d.length; i += 4) { if (d[i + 3] > 0 && (d[i] < 240 || d[i + 1] < 240"
+          + " || d[i + 2] < 240)) { n++; } } return n / (d.length / 4);", chart);
+      assertThat(((Number) inked).doubleValue()).as("share of drawn pixels of " + id).isGreaterThan(0.01);
     }
   }
 
