@@ -19,8 +19,12 @@ public final class Charts {
   public static Map<String, Object> bars(String xName, String yName, List<String> categories, List<Series> series) {
     Map<String, Object> option = base(series.size() > 1);
     option.put("tooltip", Map.of("trigger", "axis"));
-    option.put("xAxis", axis("category", xName, Map.of("data", categories, "axisLabel",
-        Map.of("interval", 0, "rotate", categories.size() > 6 ? 30 : 0))));
+    boolean rotate = categories.size() > 6;
+    option.put("xAxis", axis("category", xName, Map.of("data", categories, "nameGap", rotate ? 95 : 35,
+        "axisLabel", Map.of("interval", 0, "rotate", rotate ? 30 : 0))));
+    if (rotate) {
+      option.put("grid", Map.of("left", 90, "right", 40, "top", series.size() > 1 ? 50 : 30, "bottom", 120));
+    }
     option.put("yAxis", axis("value", yName, Map.of()));
     option.put("series", series(series));
     return option;
@@ -54,7 +58,7 @@ public final class Charts {
       List<List<Object>> values, String valueName, double min, double max) {
     Map<String, Object> option = base(false);
     option.put("tooltip", Map.of("trigger", "item"));
-    option.put("grid", Map.of("left", 70, "right", 30, "top", 30, "bottom", 90));
+    option.put("grid", Map.of("left", 90, "right", 40, "top", 30, "bottom", 90));
     option.put("xAxis", axis("category", xName, Map.of("data", xs)));
     option.put("yAxis", axis("category", yName, Map.of("data", ys)));
     option.put("visualMap", Map.of("min", min, "max", max == min ? min + 1 : max, "calculable", true,
@@ -104,7 +108,7 @@ public final class Charts {
     Map<String, Object> option = new LinkedHashMap<>();
     option.put("animation", false);
     option.put("textStyle", Map.of("fontSize", 13));
-    option.put("grid", Map.of("left", 70, "right", 30, "top", legend ? 50 : 30, "bottom", 70, "containLabel", true));
+    option.put("grid", Map.of("left", 90, "right", 40, "top", legend ? 50 : 30, "bottom", 70));
     if (legend) {
       option.put("legend", Map.of("type", "scroll", "top", 0));
     }
@@ -116,7 +120,8 @@ public final class Charts {
     axis.put("type", type);
     axis.put("name", name);
     axis.put("nameLocation", "middle");
-    axis.put("nameGap", type.equals("category") && name.equals("stage") ? 90 : 35);
+    // Room for the tick labels: value labels left of a vertical axis, stage names left of the Gantt's.
+    axis.put("nameGap", name.equals("stage") ? 90 : type.equals("category") ? 35 : 55);
     axis.putAll(extra);
     return axis;
   }

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.spark.sql.Dataset;
@@ -33,6 +34,7 @@ public final class WorkloadPages {
   private final Map<String, List<Row>> points;
   private final Map<String, List<Row>> fits;
   private final Map<String, List<Row>> errors;
+  private final Map<String, List<Row>> choices;
   private final Map<String, List<Row>> sweep;
   private final Map<String, List<Row>> pareto;
   private final Map<String, List<Row>> recommendations;
@@ -43,6 +45,7 @@ public final class WorkloadPages {
     points = grouped("app_features", "workload_id", "total_cores", "wall_time_s", "input_bytes", "completed");
     fits = grouped("scaling_fits");
     errors = grouped("prediction_eval_summary");
+    choices = grouped("predictor_choice", "workload_id", "predictor", "reason");
     sweep = grouped("sweep_results", "workload_id", "executors", "cores_per_executor", "mean_s", "core_hours");
     pareto = grouped("sweep_best");
     recommendations = grouped("recommendations");
@@ -202,8 +205,15 @@ public final class WorkloadPages {
         Cell.number(Fmt.num(Fmt.dbl(r, "median_abs_error_pct"), 1)),
         Cell.number(Fmt.num(Fmt.dbl(r, "p90_abs_error_pct"), 1)),
         Cell.number(Fmt.num(Fmt.dbl(r, "interval_coverage"), 2)), Cell.text(Fmt.str(r, "note")))).toList();
-    return new Section("evaluation", "Prediction errors (evaluation harness)",
-        rows.isEmpty() ? List.of("The workload was not evaluated.") : List.of(), charts,
+    List<String> notes = new ArrayList<>();
+    if (rows.isEmpty()) {
+      notes.add("The workload was not evaluated.");
+    }
+    for (Row choice : choices == null ? List.<Row>of() : choices.getOrDefault(workload, List.of())) {
+      notes.add("Predictor used: " + Objects.requireNonNullElse(Fmt.str(choice, "predictor"), "none") + " ("
+          + Fmt.str(choice, "reason") + ").");
+    }
+    return new Section("evaluation", "Prediction errors (evaluation harness)", notes, charts,
         List.of(new TableView("eval-table", List.of("predictor", "configurations", "predicted",
             "median error (%)", "p90 error (%)", "80 % interval coverage (ratio)", "note"), cells)), List.of());
   }
