@@ -217,7 +217,9 @@ public final class Overview {
 
   private Section workloads(List<String> names) {
     Optional<Dataset<Row>> features = in.read("app_features");
+    List<String> headers = List.of("workload", "applications", "median wall time (s)", "core-hours (core·h)");
     if (features.isEmpty()) {
+      Paging.pages("workloads", "Workloads", headers, List.of(), pages);
       return Section.note("workloads", "Workloads", in.missing("app_features", "features"));
     }
     List<Row> rows = features.get().groupBy("workload_id").agg(expr("count(*)").as("applications"),
@@ -229,7 +231,6 @@ public final class Overview {
             r.getString(0))), Cell.number(Fmt.count(Fmt.lng(r, "applications"))),
         Cell.number(Fmt.num(Fmt.dbl(r, "median_wall_time_s"), 1)), Cell.number(Fmt.num(Fmt.dbl(r, "core_hours"), 3))))
         .toList();
-    List<String> headers = List.of("workload", "applications", "median wall time (s)", "core-hours (core·h)");
     Paging.pages("workloads", "Workloads", headers, cells, pages);
     List<List<Cell>> top = cells.subList(0, Math.min(options.top(), cells.size()));
     return new Section("workloads", "Workloads", List.of(String.format("%d workloads; the %d costliest here, all of "

@@ -183,8 +183,38 @@ class ReportJobTest {
             .matches("<script (src=\"(\\.\\./)?assets/[a-z.]+\\.js\" defer|type=\"application/json\" id=\"[a-z-]+\")>");
       }
     }
+    assertLinksResolve(site());
     try (Stream<Path> left = Files.list(root)) {
       assertThat(left.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("_report-"));
+    }
+  }
+
+  @Test
+  void aRootWithoutTablesGivesNotesAndPagesWhoseLinksResolve() throws IOException {
+    Path empty = dir.resolve("empty");
+    Report.Summary nothing = Report.run(spark, new ReportOptions(empty.toString(), empty.toString(), List.of(), 5),
+        clock());
+    assertThat(nothing.historyRows()).isZero();
+    assertThat(nothing.night().runId()).isEqualTo("report-2026-11-26");
+    String index = Files.readString(empty.resolve("report/index.html"));
+    assertThat(index).contains("No ingest_status table under").contains("No app_features table under")
+        .contains("No findings table under").contains("No straggler_causes table under");
+    assertLinksResolve(empty.resolve("report"));
+  }
+
+  /** Every relative link and script or style reference of every page names a file of the site. */
+  private static void assertLinksResolve(Path site) throws IOException {
+    List<Path> pages;
+    try (Stream<Path> files = Files.walk(site)) {
+      pages = files.filter(p -> p.toString().endsWith(".html")).toList();
+    }
+    java.util.regex.Pattern reference = java.util.regex.Pattern.compile("(?:href|src)=\"([^\"#]+)\"");
+    for (Path page : pages) {
+      java.util.regex.Matcher links = reference.matcher(Files.readString(page));
+      while (links.find()) {
+        assertThat(page.getParent().resolve(links.group(1)).normalize()).as("%s in %s", links.group(1), page)
+            .exists();
+      }
     }
   }
 
