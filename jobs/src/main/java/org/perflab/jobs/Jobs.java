@@ -39,6 +39,8 @@ final class Jobs {
 
     // memory
     commandLine.addSubcommand(new MemoryJob());
+    // report
+    commandLine.addSubcommand(new ReportJob());
 
     // operations
     commandLine.addSubcommand(new DoctorJob());

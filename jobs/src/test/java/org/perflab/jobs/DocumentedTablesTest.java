@@ -63,6 +63,7 @@ class DocumentedTablesTest {
     schemas.put(org.perflab.diagnose.StragglerCauses.NAME, org.perflab.diagnose.StragglerCauses.SCHEMA);
     schemas.put(org.perflab.diagnose.GridSearch.NAME, org.perflab.diagnose.GridSearch.SCHEMA);
     schemas.put(org.perflab.costmodel.StageCosts.TABLE, org.perflab.costmodel.StageCosts.SCHEMA);
+    schemas.put(org.perflab.report.WorkloadHistory.TABLE, org.perflab.report.WorkloadHistory.SCHEMA);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }
