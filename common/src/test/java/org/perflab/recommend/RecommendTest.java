@@ -46,10 +46,10 @@ class RecommendTest {
 
   @Test
   void aDeadlineIsMetAtP90ByTheCheapest() {
-    assertThat(chosenExecutors(new Objective(Optional.of(60.0), Optional.empty()))).isEqualTo(4);
-    assertThat(chosenExecutors(new Objective(Optional.of(70.0), Optional.empty()))).isEqualTo(2);
+    assertThat(chosenExecutors(Objective.of(Optional.of(60.0), Optional.empty()))).isEqualTo(4);
+    assertThat(chosenExecutors(Objective.of(Optional.of(70.0), Optional.empty()))).isEqualTo(2);
     Ranking none = Ranking.rank(candidates(Prices.coreHoursOnly(), null),
-        new Objective(Optional.of(20.0), Optional.empty()));
+        Objective.of(Optional.of(20.0), Optional.empty()));
     assertThat(none.chosen()).isEmpty();
     assertThat(none.reason()).isEqualTo("Cannot meet the deadline: the fastest candidate at p90, 8 executors × 1 "
         + "cores, is predicted to take 33.0 s (a deadline >= 33.0 s)");
@@ -58,7 +58,7 @@ class RecommendTest {
   @Test
   void maxExecutorsBoundsTheCandidates() {
     // Among 1 and 2 executors: fastest 52 s, and 100 s is not within 10 %.
-    assertThat(chosenExecutors(new Objective(Optional.empty(), Optional.of(2)))).isEqualTo(2);
+    assertThat(chosenExecutors(Objective.of(Optional.empty(), Optional.of(2)))).isEqualTo(2);
   }
 
   @Test
@@ -82,9 +82,9 @@ class RecommendTest {
     assertThatThrownBy(() -> Prices.of(null, null, "EUR"))
         .hasMessage("Cannot price configurations: --currency EUR is given without --price-core-hour or "
             + "--price-gb-hour (give a price, or no currency)");
-    assertThatThrownBy(() -> new Objective(Optional.of(-5.0), Optional.empty()))
+    assertThatThrownBy(() -> Objective.of(Optional.of(-5.0), Optional.empty()))
         .hasMessage("Cannot recommend a configuration: --deadline is -5.0 s (a finite number of seconds > 0)");
-    assertThatThrownBy(() -> new Objective(Optional.empty(), Optional.of(0)))
+    assertThatThrownBy(() -> Objective.of(Optional.empty(), Optional.of(0)))
         .hasMessage("Cannot recommend a configuration: --max-executors is 0 (an integer >= 1)");
   }
 

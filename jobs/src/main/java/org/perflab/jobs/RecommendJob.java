@@ -131,7 +131,7 @@ public final class RecommendJob implements Callable<Integer> {
     ClusterProfile profile = clusterProfile == null ? ClusterProfile.none()
         : ClusterProfile.parse(readProfile(clusterProfile), clusterProfile);
     Options options = new Options(input, output == null ? input : output, Optional.ofNullable(runs),
-        new Objective(Optional.ofNullable(deadline),
+        Objective.of(Optional.ofNullable(deadline),
             Optional.ofNullable(ClusterProfile.merge(maxExecutors, profile.maxExecutors()))),
         Prices.of(ClusterProfile.merge(priceCoreHour, profile.perCoreHour()),
             ClusterProfile.merge(priceGbHour, profile.perGbHour()), ClusterProfile.merge(currency,

@@ -34,8 +34,8 @@ public final class Recommendations {
     Map<String, List<WorkloadRecommender.SizeClassRuns>> classes = classes(inputs.classes());
     Map<String, WorkloadRecommender.Context> contexts = contexts(inputs, classes.keySet());
     JavaPairRDD<String, Iterable<Run>> byWorkload = inputs.runs().javaRDD()
-        .mapToPair(r -> new Tuple2<>(r.<String>getAs("workload_id"), run(r))).groupByKey();
-    List<String> withRuns = byWorkload.keys().collect();
+        .mapToPair(r -> new Tuple2<>(r.<String>getAs("workload_id"), run(r))).groupByKey().cache();
+    java.util.Set<String> withRuns = new java.util.HashSet<>(byWorkload.keys().collect());
     JavaRDD<Row> rows = byWorkload.flatMap(g -> {
       List<Run> runs = new ArrayList<>();
       g._2().forEach(runs::add);
