@@ -52,6 +52,25 @@ public final class WorkloadRecommender {
     return out;
   }
 
+  /** The chosen predictor's recommendation, or, where it predicts no candidate of the class, the first fallback's. */
+  private static Recommendation withHarness(Recommender.Subject s, List<Run> runs, ResolvedPredictor resolved,
+      Objective objective, Prices prices) {
+    List<org.perflab.prediction.Configuration> grid = CandidateGrid.of(runs, s.sizeClass());
+    List<Candidate> candidates = Recommender.predict(resolved.predictor(), runs, grid, s.inputBytes());
+    for (org.perflab.prediction.Predictor fallback : resolved.fallbacks()) {
+      if (!candidates.isEmpty()) {
+        break;
+      }
+      candidates = Recommender.predict(fallback, runs, grid, s.inputBytes());
+      if (!candidates.isEmpty()) {
+        return Recommender.recommend(s, candidates, fallback.name(), String.format(Locale.ROOT, "%s predicts no "
+            + "candidate of this class, so %s, the runtime predictor with the next lowest inner error; %s",
+            resolved.predictor().name(), fallback.name(), resolved.evidence()), objective, prices);
+      }
+    }
+    return Recommender.recommend(s, candidates, resolved.predictor().name(), resolved.evidence(), objective, prices);
+  }
+
   private static Recommendation recommendClass(String workloadId, List<Run> runs, SizeClassRuns c,
       Optional<ResolvedPredictor> predictor, Context context, Objective objective, Prices prices) {
     List<Run> inClass = runs.stream().filter(r -> r.configuration().sizeClass() == c.sizeClass()).toList();
@@ -62,10 +81,7 @@ public final class WorkloadRecommender {
     Recommender.Subject subject = new Recommender.Subject(workloadId, c.sizeClass(), inputBytes, c.runs(),
         context.memory(), context.shuffleBytes().get(c.sizeClass()), notes);
     if (predictor.isPresent()) {
-      List<Candidate> candidates = Recommender.predict(predictor.get().predictor(), runs,
-          CandidateGrid.of(runs, c.sizeClass()), inputBytes);
-      return Recommender.recommend(subject, candidates, predictor.get().predictor().name(),
-          predictor.get().evidence(), objective, prices);
+      return withHarness(subject, runs, predictor.get(), objective, prices);
     }
     List<Candidate> swept = context.sweep().stream().filter(p -> p.sizeClass() == c.sizeClass())
         .map(SweptPoint::candidate).toList();
