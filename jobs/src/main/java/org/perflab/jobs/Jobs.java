@@ -34,6 +34,9 @@ final class Jobs {
     commandLine.addSubcommand(new SimulateJob());
     commandLine.addSubcommand(new SweepJob());
 
+    // recommend
+    commandLine.addSubcommand(new RecommendJob());
+
     // diagnose
     commandLine.addSubcommand(new DiagnoseJob());
 

@@ -55,6 +55,8 @@ class DocumentedTablesTest {
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);
     schemas.put("sweep_best", SweepTables.BEST);
+    schemas.put(org.perflab.recommend.RecommendTables.RECOMMENDATIONS_TABLE,
+        org.perflab.recommend.RecommendTables.SCHEMA);
     schemas.put(FeatureTables.WORKLOADS_TABLE, FeatureTables.WORKLOADS);
     schemas.put(FeatureTables.APP_FEATURES_TABLE, FeatureTables.APP_FEATURES);
     schemas.put(FeatureTables.STAGE_FEATURES_TABLE, FeatureTables.STAGE_FEATURES);

@@ -1,0 +1,129 @@
+package org.perflab.recommend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.perflab.errors.BadInputException;
+import org.perflab.prediction.Run;
+
+/**
+ * The decision logic of {@code recommend}, on candidates whose answer can be checked by hand: 1, 2, 4 and 8
+ * single-core executors predicted at 100, 52, 30 and 28 s (p90: 120, 62, 36, 33 s), so 224 core-seconds at 8, 120 at
+ * 4, 104 at 2 and 100 at 1.
+ */
+class RecommendTest {
+  private static final double[] PREDICTED = {100, 52, 30, 28};
+  private static final double[] HIGH = {120, 62, 36, 33};
+  private static final long GIB = 1L << 30;
+
+  private static List<Priced> candidates(Prices prices, Long memoryBytes) {
+    List<Priced> out = new ArrayList<>();
+    for (int i = 0; i < PREDICTED.length; i++) {
+      out.add(Priced.of(new Candidate(1 << i, 1, memoryBytes, PREDICTED[i], PREDICTED[i] * 0.9, HIGH[i]),
+          new Memory(null, null, "observed"), prices));
+    }
+    return out;
+  }
+
+  private static int chosenExecutors(Objective objective) {
+    return Ranking.rank(candidates(Prices.coreHoursOnly(), null), objective).chosen().orElseThrow().candidate()
+        .executors();
+  }
+
+  @Test
+  void theDefaultIsTheCheapestWithinTenPercentOfTheFastest() {
+    // Fastest 28 s; 30 s is within 30.8 s, and 4 × 30 = 120 core-s < 8 × 28 = 224.
+    Ranking ranking = Ranking.rank(candidates(Prices.coreHoursOnly(), null), Objective.cheapestNearFastest());
+    assertThat(ranking.chosen().orElseThrow().candidate().executors()).isEqualTo(4);
+    assertThat(ranking.order()).extracting(p -> p.candidate().executors()).containsExactly(4, 8, 2, 1);
+    assertThat(ranking.chosen().get().coreHours()).isCloseTo(120 / 3600.0, within(1e-12));
+  }
+
+  @Test
+  void aDeadlineIsMetAtP90ByTheCheapest() {
+    assertThat(chosenExecutors(Objective.of(Optional.of(60.0), Optional.empty()))).isEqualTo(4);
+    assertThat(chosenExecutors(Objective.of(Optional.of(70.0), Optional.empty()))).isEqualTo(2);
+    Ranking none = Ranking.rank(candidates(Prices.coreHoursOnly(), null),
+        Objective.of(Optional.of(20.0), Optional.empty()));
+    assertThat(none.chosen()).isEmpty();
+    assertThat(none.reason()).isEqualTo("Cannot meet the deadline: the fastest candidate at p90, 8 executors × 1 "
+        + "cores, is predicted to take 33.0 s (a deadline >= 33.0 s)");
+  }
+
+  @Test
+  void maxExecutorsBoundsTheCandidates() {
+    // Among 1 and 2 executors: fastest 52 s, and 100 s is not within 10 %.
+    assertThat(chosenExecutors(Objective.of(Optional.empty(), Optional.of(2)))).isEqualTo(2);
+  }
+
+  @Test
+  void pricesCountCoresAndContainerMemory() {
+    // 4 GiB heap + max(384 MiB, 10 %) = 4.4 GiB per executor; at 4 executors for 30 s: 4 × 4.4 × 30 / 3600 GiB·h.
+    Prices prices = Prices.of(0.05, 0.01, "USD");
+    Priced four = candidates(prices, 4 * GIB).get(2);
+    assertThat(four.gbHours()).isCloseTo(4 * 4.4 * 30 / 3600, within(1e-9));
+    assertThat(four.cost()).isCloseTo(0.05 * 120 / 3600 + 0.01 * four.gbHours(), within(1e-12));
+    assertThat(prices.unit()).isEqualTo("USD");
+    assertThat(Prices.of(null, null, null).unit()).isEqualTo(Prices.CORE_HOURS);
+  }
+
+  @Test
+  void badPricesAndBoundsNameTheOptionAndItsRange() {
+    assertThatThrownBy(() -> Prices.of(-1.0, null, "USD")).isInstanceOf(BadInputException.class)
+        .hasMessage("Cannot price configurations: --price-core-hour is -1.0 (a finite price >= 0)");
+    assertThatThrownBy(() -> Prices.of(null, 0.01, null))
+        .hasMessage("Cannot price configurations: --currency is missing for the prices given (a currency code such "
+            + "as USD or EUR)");
+    assertThatThrownBy(() -> Prices.of(null, null, "EUR"))
+        .hasMessage("Cannot price configurations: --currency EUR is given without --price-core-hour or "
+            + "--price-gb-hour (give a price, or no currency)");
+    assertThatThrownBy(() -> Objective.of(Optional.of(-5.0), Optional.empty()))
+        .hasMessage("Cannot recommend a configuration: --deadline is -5.0 s (a finite number of seconds > 0)");
+    assertThatThrownBy(() -> Objective.of(Optional.empty(), Optional.of(0)))
+        .hasMessage("Cannot recommend a configuration: --max-executors is 0 (an integer >= 1)");
+  }
+
+  @Test
+  void aClusterProfileGivesPricesAndBoundsThatOptionsOverride() {
+    ClusterProfile p = ClusterProfile.parse("{\"currency\": \"USD\", \"price_core_hour\": 0.048, "
+        + "\"max_executors\": 64}", "p.json");
+    assertThat(p).isEqualTo(new ClusterProfile(0.048, null, "USD", 64));
+    assertThat(ClusterProfile.merge(8, p.maxExecutors())).isEqualTo(8);
+    assertThatThrownBy(() -> ClusterProfile.parse("{\"max_executors\": 2.5}", "p.json"))
+        .hasMessage("Cannot read the cluster profile: max_executors is 2.5 (an integer >= 1; p.json)");
+    assertThatThrownBy(() -> ClusterProfile.parse("{\"cores\": 2}", "p.json"))
+        .hasMessageStartingWith("Cannot read the cluster profile: unknown key cores (p.json; keys ");
+  }
+
+  @Test
+  void shufflePartitionsAimAt128MibInWholeWaves() {
+    // 10 GiB = 80 partitions of 128 MiB; over 24 cores, 4 waves = 96.
+    assertThat(ShufflePartitions.of(10 * GIB, 24)).isEqualTo(96);
+    assertThat(ShufflePartitions.of(1L << 20, 8)).isEqualTo(8);
+    assertThat(ShufflePartitions.of(null, 8)).isEqualTo(24);
+  }
+
+  @Test
+  void theCheckFindsAnAmdahlWorkloadsRecommendationsWithinTheGoal() {
+    // Amdahl, serial fraction 0.2 of 100 s per GB, at 1..16 executors of 2 cores and 1, 2 and 4 GB: 3 runs each.
+    List<Run> runs = new ArrayList<>();
+    for (long gb : new long[] {1, 2, 4}) {
+      for (int n : new int[] {1, 2, 3, 4, 6, 8, 12, 16}) {
+        double t = 100.0 * gb * (0.2 + 0.8 / (2 * n));
+        for (double spread : new double[] {0.98, 1.0, 1.02}) {
+          runs.add(new Run("r" + runs.size(), "w", gb * 1_000_000_000L, n, 2, 4 * GIB, t * spread));
+        }
+      }
+    }
+    RecommendCheck.Report report = RecommendCheck.check(runs);
+    assertThat(report.outcomes()).hasSize(3 * RecommendCheck.FOLDS);
+    assertThat(report.goalShare()).isEqualTo(1.0);
+    assertThat(report.lines().get(0)).startsWith("checked 6 recommendations (0 classes and folds not checkable); "
+        + "100 % meet the goal");
+  }
+}

@@ -1,0 +1,231 @@
+package org.perflab.jobs;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.countDistinct;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.percentile_approx;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.perflab.errors.BadInputException;
+import org.perflab.features.FeatureInputs;
+import org.perflab.features.FeatureTables;
+import org.perflab.features.Workloads;
+import org.perflab.prediction.PredictionTables;
+import org.perflab.prediction.Run;
+import org.perflab.prediction.RunTable;
+import org.perflab.recommend.ClusterProfile;
+import org.perflab.recommend.Objective;
+import org.perflab.recommend.Prices;
+import org.perflab.recommend.RecommendCheck;
+import org.perflab.recommend.RecommendInputs;
+import org.perflab.recommend.RecommendTables;
+import org.perflab.recommend.Recommendations;
+import org.perflab.scaling.ScalingTables;
+import org.perflab.storage.TableStore;
+import org.perflab.table.KeyColumns;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code perflab recommend}: one row per workload and input-size class with the configuration to set (executors,
+ * cores, memory, shuffle partitions, dynamic-allocation bounds), its predicted runtime, 80 % interval and cost, the
+ * predictor used and the {@code spark-submit} arguments; writes {@code recommendations} under {@code --output},
+ * replaced whole. With {@code --check}, instead hides measured configurations and checks the recommendations against
+ * the measurements ({@link RecommendCheck}), printing the report and writing nothing. Usage:
+ *
+ * <pre>
+ * submit/perflab recommend --input ROOT [--output ROOT] [--runs FILE.csv] [--deadline S] [--max-executors N]
+ *     [--price-core-hour P --price-gb-hour P --currency C | --cluster-profile FILE.json] [--check]
+ * </pre>
+ *
+ * <p>Options: docs/jobs.md#recommend; the table: docs/tables.md#recommendations; the method: docs/recommend.md.
+ */
+@Command(
+    name = "recommend",
+    mixinStandardHelpOptions = true,
+    description = "Recommend executors, cores, memory and shuffle partitions per workload and input size, with the "
+        + "predicted runtime and cost; write recommendations.")
+public final class RecommendJob implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(RecommendJob.class);
+  static final String JOB = "recommend";
+  /** The memory job's table, read when present. */
+  static final String MEMORY_TABLE = "memory_recommendations";
+  static final String FINDINGS_TABLE = "findings";
+
+  /**
+   * The options of {@code recommend}, validated.
+   *
+   * @param input root of the tables read
+   * @param output root of {@code recommendations}
+   * @param runs a runtime table to read runs from instead of {@code workloads}
+   * @param objective the objective and its bounds
+   * @param prices the prices, or core-hours
+   * @param check whether to check against the measurements instead of writing
+   */
+  public record Options(String input, String output, Optional<String> runs, Objective objective, Prices prices,
+      boolean check) {}
+
+  /** What a run did: the rows written, those with a reason, and the check's report when {@code --check}. */
+  public record Summary(long rows, long withoutRecommendation, RunTable.Runs runs,
+      Optional<RecommendCheck.Report> check) {}
+
+  @Option(names = "--input", required = true, paramLabel = "ROOT",
+      description = "Output root of ingest and features (workloads, app_features), and of evaluate, sweep, memory, "
+          + "diagnose and scaling when they ran (predictor_choice, sweep_results, memory_recommendations, findings, "
+          + "scaling_fits: each used when present).")
+  String input;
+
+  @Option(names = "--output", paramLabel = "ROOT", description = "Where recommendations goes. Default: --input.")
+  String output;
+
+  @Option(names = "--runs", paramLabel = "FILE.csv", description = "Read runs from a runtime table instead of "
+      + "workloads (columns as evaluate --runs).")
+  String runs;
+
+  @Option(names = "--deadline", paramLabel = "S", description = "Recommend the cheapest configuration whose p90 "
+      + "predicted runtime (the 80 %% interval's upper end) is at most S seconds (> 0). Default: the cheapest within "
+      + "10 %% of the fastest predicted.")
+  Double deadline;
+
+  @Option(names = "--max-executors", paramLabel = "N", description = "Consider at most N executors (>= 1). "
+      + "Overrides the cluster profile's max_executors.")
+  Integer maxExecutors;
+
+  @Option(names = "--price-core-hour", paramLabel = "P", description = "Price of a core-hour (>= 0), in --currency.")
+  Double priceCoreHour;
+
+  @Option(names = "--price-gb-hour", paramLabel = "P", description = "Price of a GiB-hour of executor memory plus "
+      + "overhead (>= 0), in --currency.")
+  Double priceGbHour;
+
+  @Option(names = "--currency", paramLabel = "C", description = "The prices' currency; required with a price. "
+      + "Without prices, cost is core-hours.")
+  String currency;
+
+  @Option(names = "--cluster-profile", paramLabel = "FILE.json", description = "JSON with any of price_core_hour, "
+      + "price_gb_hour, currency, max_executors; options given override it.")
+  String clusterProfile;
+
+  @Option(names = "--check", description = "Check recommendations against measured runs with some configurations "
+      + "hidden, print the report, and write nothing.")
+  boolean check;
+
+  @Override
+  public Integer call() {
+    ClusterProfile profile = clusterProfile == null ? ClusterProfile.none()
+        : ClusterProfile.parse(readProfile(clusterProfile), clusterProfile);
+    Options options = new Options(input, output == null ? input : output, Optional.ofNullable(runs),
+        Objective.of(Optional.ofNullable(deadline),
+            Optional.ofNullable(ClusterProfile.merge(maxExecutors, profile.maxExecutors()))),
+        Prices.of(ClusterProfile.merge(priceCoreHour, profile.perCoreHour()),
+            ClusterProfile.merge(priceGbHour, profile.perGbHour()), ClusterProfile.merge(currency,
+                profile.currency())), check);
+    Preflight preflight = Preflight.of(JOB);
+    if (options.runs().isPresent()) {
+      preflight.matches("--runs", options.runs().get());
+    } else {
+      preflight.ingestTables("--input", options.input(), FeatureInputs.TABLES);
+    }
+    if (!options.check()) {
+      preflight.outputRoot("--output", options.output());
+    }
+    return JobSession.with("perflab recommend", spark -> {
+      LOG.info("Recommending configurations from {} into {}", options.runs().orElse(options.input()),
+          options.output());
+      Summary summary = run(spark, options);
+      RunSummary.print(describe(summary) + (options.check() ? ""
+          : "\n" + RunSummary.tables(spark, options.output(), RecommendTables.NAMES)));
+      return ExitCode.SUCCESS.code();
+    });
+  }
+
+  /** Reads the tables, recommends (or checks), and writes {@code recommendations} unless checking. */
+  public static Summary run(SparkSession spark, Options options) {
+    TableStore in = new TableStore(spark, options.input());
+    Optional<Dataset<Row>> workloads = options.runs().isPresent() ? Optional.empty() : Optional.of(
+        in.read(FeatureTables.WORKLOADS_TABLE).orElseGet(() -> Workloads.of(FeatureInputs.read(in, JOB),
+            Optional.empty())));
+    RunTable.Runs runs = workloads.map(RunTable::fromWorkloads)
+        .orElseGet(() -> RunTable.fromCsv(spark, options.runs().orElseThrow()));
+    spark.sparkContext().setJobGroup("perflab-recommend", "Recommend configurations", false);
+    if (options.check()) {
+      List<Run> all = runs.rows().collectAsList().stream().map(Recommendations::run).toList();
+      return new Summary(0, 0, runs, Optional.of(RecommendCheck.check(all)));
+    }
+    Dataset<Row> rows = Recommendations.of(spark, inputs(in, workloads, runs.rows()), options.objective(),
+        options.prices()).cache();
+    try {
+      new TableStore(spark, options.output()).overwrite(RecommendTables.RECOMMENDATIONS_TABLE, rows.coalesce(1));
+      return new Summary(rows.count(), rows.where(col("reason").isNotNull()).count(), runs, Optional.empty());
+    } finally {
+      rows.unpersist();
+    }
+  }
+
+  /** The transform's inputs: the runs, the classes to cover, and every side table that exists. */
+  static RecommendInputs inputs(TableStore in, Optional<Dataset<Row>> workloads, Dataset<Row> runs) {
+    Dataset<Row> classes = workloads.orElse(runs).groupBy("workload_id", "size_class").agg(
+        count(lit(1)).cast(DataTypes.IntegerType).as("runs"),
+        percentile_approx(col("input_bytes"), lit(0.5), lit(10000)).cast(DataTypes.LongType).as("input_bytes"));
+    Optional<Dataset<Row>> sweep = in.read(SweepTables.RESULTS_TABLE).map(s -> withSweptInput(s, workloads));
+    Optional<Dataset<Row>> shuffle = workloads.flatMap(w -> in.read(FeatureTables.APP_FEATURES_TABLE))
+        .map(f -> f.groupBy("workload_id", "size_class").agg(percentile_approx(col("shuffle_read_bytes"), lit(0.5),
+            lit(10000)).cast(DataTypes.LongType).as("shuffle_bytes")));
+    Optional<Dataset<Row>> findings = workloads.flatMap(w -> in.read(FINDINGS_TABLE).map(f -> f.join(
+            w.select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "workload_id"),
+            new String[] {KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID})
+        .groupBy("workload_id", "rule").agg(countDistinct(RunTable.runKey()).as("runs"))));
+    return new RecommendInputs(runs, classes, in.read(PredictionTables.CHOICE_TABLE), sweep, in.read(MEMORY_TABLE),
+        shuffle, findings, in.read(ScalingTables.FITS_TABLE));
+  }
+
+  /** Sweep points without an input size in the grid get the swept log's median input bytes. */
+  private static Dataset<Row> withSweptInput(Dataset<Row> sweep, Optional<Dataset<Row>> workloads) {
+    if (workloads.isEmpty()) {
+      return sweep;
+    }
+    Dataset<Row> logInput = workloads.get().groupBy(col(KeyColumns.LOG_ID).as("_log"))
+        .agg(percentile_approx(col("input_bytes"), lit(0.5), lit(10000)).cast(DataTypes.LongType).as("_log_input"));
+    Column filled = org.apache.spark.sql.functions.coalesce(col("input_bytes"), col("_log_input"));
+    return sweep.join(logInput, sweep.col(KeyColumns.LOG_ID).equalTo(logInput.col("_log")), "left")
+        .withColumn("input_bytes", filled).drop("_log", "_log_input");
+  }
+
+  private static String readProfile(String file) {
+    Path path = new Path(file);
+    try (FSDataInputStream stream = path.getFileSystem(new org.apache.hadoop.conf.Configuration()).open(path)) {
+      return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new BadInputException("Cannot read the cluster profile: " + e.getMessage() + " (" + file + ")", e);
+    }
+  }
+
+  static String describe(Summary s) {
+    List<String> lines = new ArrayList<>();
+    if (s.check().isPresent()) {
+      lines.add("recommend --check:");
+      s.check().get().lines().forEach(l -> lines.add("  " + l));
+    } else {
+      lines.add(String.format(Locale.ROOT, "recommend: %d rows, %d without a recommendation (see reason)", s.rows(),
+          s.withoutRecommendation()));
+    }
+    RunTable.describeSkipped(s.runs().skipped()).forEach(l -> lines.add("  " + l));
+    return String.join("\n", lines);
+  }
+}
