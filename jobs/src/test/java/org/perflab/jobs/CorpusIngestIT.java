@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cluster with two executors. The corpus and the ingest run through {@code submit/perflab}; this JVM's session only
  * reads the Parquet tables.
  */
+@org.junit.jupiter.api.Tag("long")
 class CorpusIngestIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String PERFLAB = REPOSITORY.resolve("submit/perflab").toString();
