@@ -42,12 +42,13 @@ port_in_use() {
 
 # Sets variable VAR to a port on HOST that nothing listens on and that this script has not handed out before.
 free_port() { # free_port VAR
-  local port tries
-  for ((tries = 0; tries < 100; tries++)); do
-    port=$((20000 + RANDOM % 30000))
-    if [[ " ${TAKEN_PORTS:-} " != *" $port "* ]] && ! port_in_use "$port"; then
-      TAKEN_PORTS="${TAKEN_PORTS:-} $port"
-      printf -v "$1" '%s' "$port"
+  # Locals named so that they never shadow the caller's VAR, which printf -v sets.
+  local free_port_candidate free_port_tries
+  for ((free_port_tries = 0; free_port_tries < 100; free_port_tries++)); do
+    free_port_candidate=$((20000 + RANDOM % 30000))
+    if [[ " ${TAKEN_PORTS:-} " != *" $free_port_candidate "* ]] && ! port_in_use "$free_port_candidate"; then
+      TAKEN_PORTS="${TAKEN_PORTS:-} $free_port_candidate"
+      printf -v "$1" '%s' "$free_port_candidate"
       return 0
     fi
   done
