@@ -307,7 +307,9 @@ class NightlyClusterIT {
   private static List<String> nightlyCommand(String output, List<String> confs) {
     List<String> command = new ArrayList<>(List.of(NIGHTLY, "--archive", hdfs + "/logs", "--output", output,
         "--master", master, "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
-        "--conf", "spark.executor.memory=1g", "--conf", "spark.executor.cores=1"));
+        "--conf", "spark.executor.memory=1g", "--conf", "spark.executor.cores=1",
+        // Ten small logs: a few partitions for shuffles and Delta's snapshot state, not 200 and 50.
+        "--conf", "spark.sql.shuffle.partitions=4", "--conf", "spark.databricks.delta.snapshotPartitions=2"));
     for (String conf : confs) {
       command.addAll(List.of("--conf", conf));
     }
