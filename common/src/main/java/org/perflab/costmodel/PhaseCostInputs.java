@@ -18,10 +18,14 @@ import org.perflab.sim.Stage;
  * ratio is the run's spill disk ÷ memory ratio (1 when nothing spilled), codec and serializer CPU are 0 because the
  * fitted ShuffleWrite and read costs already include them, and each stage's shuffle selectivities are folded into
  * dsComputeRecsSel (the only identifiable form). A stage is modelled when it has a {@code stage_costs} row and every
- * stage it waits for is modelled; the others keep their durations and are listed in {@link Built#kept()}.
+ * stage whose shuffle it reads (the shuffle-writing Spark stages it waits for) is modelled; the other Spark
+ * stages keep their durations and are listed in {@link Built#kept()}; delay stages (startup, driver-*, sched-*) always
+ * keep theirs.
  */
 public final class PhaseCostInputs {
   private static final Pattern LOCAL = Pattern.compile("local\\[(\\d+|\\*)(,\\d+)?]");
+  /** A Spark stage of a simulator model; the others are delay stages (startup, driver-*, sched-*). */
+  private static final Pattern STAGE = Pattern.compile("S\\d+");
 
   private PhaseCostInputs() {}
 
@@ -50,7 +54,8 @@ public final class PhaseCostInputs {
   public record Built(PhaseCostRule rule, List<String> modelled, Map<String, String> kept, List<String> unestimated) {
     /** One line for a job's summary. */
     public String describe() {
-      return String.format("phase-cost: %d of %d stages modelled; kept their durations: %s; not estimated: %s",
+      return String.format("phase-cost: %d of %d Spark stages modelled (delay stages keep their durations); kept"
+          + " their durations: %s; not estimated: %s",
           modelled.size(), modelled.size() + kept.size(), kept.isEmpty() ? "none" : kept,
           unestimated.isEmpty() ? "none" : unestimated);
     }
@@ -72,16 +77,34 @@ public final class PhaseCostInputs {
         Map.of(source.serializer(), new SerializerCosts(ratio, 0)));
     Map<String, StageSpec> specs = new LinkedHashMap<>();
     Map<String, String> kept = new LinkedHashMap<>();
+    Map<String, Stage> stages = new HashMap<>();
+    base.stages().forEach(s -> stages.put(s.name(), s));
     for (Stage s : topological(base.stages())) {
       StageCostRow row = byName.get(s.name());
-      String missingParent = s.pre().stream().filter(p -> !specs.containsKey(p) || !specs.get(p).shuffleWrite())
-          .findFirst().orElse(null);
+      if (!STAGE.matcher(s.name()).matches()) {
+        continue;
+      }
       if (row == null) {
         kept.put(s.name(), "no stage_costs row");
-      } else if (missingParent != null) {
-        kept.put(s.name(), "parent " + missingParent + " not modelled");
+        continue;
+      }
+      boolean reads = row.get("shuffle_read_pair_width_bytes") != null;
+      List<String> parents = new ArrayList<>();
+      String unknown = null;
+      for (String a : nearestWriters(s, stages, byName)) {
+        StageSpec p = specs.get(a);
+        StageCostRow r = byName.get(a);
+        if (p != null && p.shuffleWrite()) {
+          parents.add(a);
+        } else if (p == null && (r == null || r.get("shuffle_write_pair_width_bytes") != null)) {
+          unknown = a;
+        }
+      }
+      if (reads && (unknown != null || parents.isEmpty())) {
+        kept.put(s.name(), unknown != null ? "parent " + unknown + " not modelled" : "no modelled stage writes its"
+            + " shuffle");
       } else {
-        specs.put(s.name(), spec(s, row, ratio));
+        specs.put(s.name(), spec(s, row, ratio, reads ? parents : List.of()));
       }
     }
     return new Built(new PhaseCostRule(source, stats, List.copyOf(specs.values()), 0), List.copyOf(specs.keySet()),
@@ -125,19 +148,45 @@ public final class PhaseCostInputs {
         0);
   }
 
-  private static StageSpec spec(Stage s, StageCostRow row, double ratio) {
+  /**
+   * The shuffle-writing Spark stages {@code s} waits for, looking through delay stages and through Spark stages that
+   * write no shuffle (a job's result stage before the next job, whose reduce stage may read a shuffle an earlier job
+   * wrote: its own map stage was skipped). Stages without a row count as writers (unknown).
+   */
+  private static List<String> nearestWriters(Stage s, Map<String, Stage> stages, Map<String, StageCostRow> rows) {
+    List<String> out = new ArrayList<>();
+    java.util.Deque<String> todo = new java.util.ArrayDeque<>(s.pre());
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    while (!todo.isEmpty()) {
+      String p = todo.pop();
+      if (!seen.add(p)) {
+        continue;
+      }
+      StageCostRow r = rows.get(p);
+      boolean writer = STAGE.matcher(p).matches()
+          && (r == null || r.get("shuffle_write_pair_width_bytes") != null);
+      if (writer) {
+        out.add(p);
+      } else if (stages.containsKey(p)) {
+        todo.addAll(stages.get(p).pre());
+      }
+    }
+    return out;
+  }
+
+  private static StageSpec spec(Stage s, StageCostRow row, double ratio, List<String> parents) {
     double inWidth = orOne(row.get("read_in_pair_width_bytes"));
     double readWidth = orOne(row.get("shuffle_read_pair_width_bytes")) / ratio;
     Double written = row.get("shuffle_write_pair_width_bytes");
     boolean writes = written != null;
-    double computeIn = s.pre().isEmpty() ? inWidth : readWidth;
+    double computeIn = parents.isEmpty() ? inWidth : readWidth;
     double recsSel = writes ? orOne(row.get("records_selectivity")) : 1;
     double outWidth = writes ? written / ratio : computeIn;
     DataStats data = new DataStats(inWidth, recsSel, recsSel * outWidth / computeIn, 1, 1, 1, readWidth, 1, 1, 1, 1,
         outWidth);
     double split = (double) s.inputBytes() / s.tasks();
     // Fewer records out than in: the write combined map-side (reduceByKey), so no bypass merge sort.
-    return new StageSpec(s.name(), s.tasks(), split, s.pre(), ReadSide.SORT, writes, recsSel < 1, !s.pre().isEmpty(),
+    return new StageSpec(s.name(), s.tasks(), split, parents, ReadSide.SORT, writes, recsSel < 1, !parents.isEmpty(),
         data);
   }
 

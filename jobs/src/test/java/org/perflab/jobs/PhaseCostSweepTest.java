@@ -31,7 +31,7 @@ import org.perflab.table.TableRow;
 /**
  * {@code sweep --rule phase-cost} on a test-built root: a local[2] run with 1g executors whose map stage S0 (20 tasks,
  * about 150 MB written each, combining map-side) feeds a 10-task reduce stage S1; S2 has no tasks and so no
- * {@code stage_costs} row. The real stage-costs job estimates the costs, sweep builds the rule from the properties and
+ * {@code stage_costs} row; a delay stage sched-S1 sits between S0 and S1, as the model job builds them. The real stage-costs job estimates the costs, sweep builds the rule from the properties and
  * stage_costs: the source point keeps every duration, less memory or more cores per executor make S0 spill and take
  * longer, more memory makes S1 stop spilling, and S2 keeps its duration.
  */
@@ -88,8 +88,9 @@ class PhaseCostSweepTest {
 
   private static Model model() {
     return new Model(List.of(
-        new Stage("S0", 20, List.of(), List.of("S1"), new Distribution.Deterministic(5), 20 * 238 * MB, 0),
-        new Stage("S1", 10, List.of("S0"), List.of("S2"), new Distribution.Deterministic(3), 0, 3000 * MB),
+        new Stage("S0", 20, List.of(), List.of("sched-S1"), new Distribution.Deterministic(5), 20 * 238 * MB, 0),
+        new Stage("sched-S1", 1, List.of("S0"), List.of("S1"), new Distribution.Deterministic(0.1)),
+        new Stage("S1", 10, List.of("sched-S1"), List.of("S2"), new Distribution.Deterministic(3), 0, 3000 * MB),
         new Stage("S2", 1, List.of("S1"), List.of(), new Distribution.Deterministic(1))),
         2, 1, new Distribution.Deterministic(0), 1, 1.96, 1L, TaskChoice.FIFO);
   }
@@ -130,7 +131,10 @@ class PhaseCostSweepTest {
     // 4g: no reduce task spills any more; 4 cores at 1g: ≈ 114 MB per task, so the map side spills.
     assertThat(duration(large, "S1")).isLessThan(3);
     assertThat(duration(moreCores, "S0")).isGreaterThan(5);
-    assertThat(List.of(same, small, large, moreCores)).allSatisfy(m -> assertThat(duration(m, "S2")).isEqualTo(1));
+    assertThat(List.of(same, small, large, moreCores)).allSatisfy(m -> {
+      assertThat(duration(m, "S2")).isEqualTo(1);
+      assertThat(duration(m, "sched-S1")).isEqualTo(0.1);
+    });
     assertThat(sweep.rule().name()).isEqualTo("phase-cost");
   }
 
