@@ -40,7 +40,10 @@ public interface ScalingRule extends Serializable {
     if (InputSize.NAME.equals(name)) {
       return new InputSize(sourceInputBytes);
     }
-    throw new BadInputException("Cannot use rule: unknown rule (" + name + "; one of baseline, input-size)");
+    BadInputException.require(!"phase-cost".equals(name), "Cannot use rule phase-cost: it needs the swept run's"
+        + " properties and stage_costs (sweep --dag-models DIR --costs ROOT, %s)", "docs/costmodel.md");
+    throw new BadInputException("Cannot use rule: unknown rule (" + name + "; one of baseline, input-size,"
+        + " phase-cost)");
   }
 
   /** Task slots at {@code point}: executors × cores ÷ task CPUs; bad input when that leaves none. */

@@ -128,7 +128,7 @@ class SweepTest {
     assertThatThrownBy(() -> Sweep.plan(waves(), grid, new ScalingRule.Baseline(), 2, 1L, 3, 0))
         .isInstanceOf(BadInputException.class).hasMessageContaining("leave no task slot");
     assertThatThrownBy(() -> ScalingRule.named("memory"))
-        .hasMessage("Cannot use rule: unknown rule (memory; one of baseline, input-size)");
+        .hasMessage("Cannot use rule: unknown rule (memory; one of baseline, input-size, phase-cost)");
     Grid read = GridReader.parse(
         "{\"executors\":[2,4],\"coresPerExecutor\":[1],\"executorMemoryGb\":[4,8.5],\"replications\":3}", "g.json");
     assertThat(read.points()).containsExactly(new GridPoint(2, 1, 4), new GridPoint(2, 1, 8.5),

@@ -3,6 +3,10 @@ package org.perflab.jobs;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.costmodel.CodecCostSums;
+import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.CodecCostTable;
+import org.perflab.costmodel.SerializerKind;
 import org.perflab.costmodel.StageCosts;
 import org.perflab.storage.DeltaSessions;
 import org.perflab.table.Table;
@@ -40,6 +44,10 @@ public final class StageCostsJob implements Callable<Integer> {
   @Option(names = "--full", description = "Recompute every log, not only those ingested since the last run.")
   boolean full;
 
+  @Option(names = "--codec-table", paramLabel = "FILE",
+      description = "Also write the codec and serializer cost table (CSV) of the input's runs to this local file.")
+  String codecTable;
+
   @Override
   public Integer call() {
     StageCosts.Options options = new StageCosts.Options(input, output == null ? input : output, full);
@@ -53,11 +61,33 @@ public final class StageCostsJob implements Callable<Integer> {
       RunSummary.print("stage-costs: " + summary.plan().mode().name().toLowerCase(java.util.Locale.ROOT) + " ("
           + summary.plan().reason() + "), " + summary.rows() + " stage rows written\n"
           + RunSummary.tables(spark, options.output(), java.util.List.of(StageCosts.TABLE)));
+      if (codecTable != null) {
+        writeCodecTable(spark, options);
+      }
       return ExitCode.SUCCESS.code();
     } finally {
       if (ownSession) {
         spark.stop();
       }
     }
+  }
+
+  /** Writes the codec table of the input's runs, headed by the command and the date, relative to lz4 / Java. */
+  private void writeCodecTable(SparkSession spark, StageCosts.Options options) {
+    CodecCostTable table = CodecCostTable.of(CodecCostSums.of(spark, options.input(), options.output()),
+        Codec.LZ4, SerializerKind.JAVA);
+    StringBuilder csv = new StringBuilder()
+        .append("# Shuffle costs per codec and serializer: docs/costmodel.md#codec-and-serializer-costs\n")
+        .append("# Written ").append(java.time.LocalDate.now(java.time.ZoneOffset.UTC))
+        .append(" by: perflab stage-costs --input ").append(options.input()).append(" --codec-table ")
+        .append(codecTable).append('\n').append(CodecCostTable.HEADER).append('\n');
+    table.entries().forEach(e -> csv.append(e.csv()).append('\n'));
+    try {
+      java.nio.file.Files.writeString(java.nio.file.Path.of(codecTable), csv.toString());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("Cannot write the codec table " + codecTable, e);
+    }
+    RunSummary.print("stage-costs: codec table of " + table.entries().size() + " settings written to " + codecTable
+        + "\n");
   }
 }

@@ -11,6 +11,9 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.perflab.costmodel.PhaseCostInputs;
+import org.perflab.costmodel.PhaseCostRule;
+import org.perflab.costmodel.PhaseCostSource;
 import org.perflab.errors.BadInputException;
 import org.perflab.storage.DeltaSessions;
 import org.perflab.storage.TableStore;
@@ -46,7 +49,16 @@ public final class SweepJob implements Callable<Integer> {
   public record Options(String model, String grid, List<Integer> executors, List<Integer> cores,
       List<Double> memoryGb, List<Double> inputGb, int replications, Integer apps, double targetCi, Long seed,
       int taskCpus, String rule, Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output,
-      String dagModels, String appId) {
+      String dagModels, String appId, String costs) {
+
+    /** Options without {@code --costs} (any rule but phase-cost). */
+    public Options(String model, String grid, List<Integer> executors, List<Integer> cores, List<Double> memoryGb,
+        List<Double> inputGb, int replications, Integer apps, double targetCi, Long seed, int taskCpus, String rule,
+        Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output, String dagModels,
+        String appId) {
+      this(model, grid, executors, cores, memoryGb, inputGb, replications, apps, targetCi, seed, taskCpus, rule,
+          deadlineS, deadlineStat, partitionsPerPoint, output, dagModels, appId, null);
+    }
 
     /** Options of a grid without input sizes. */
     public Options(String model, String grid, List<Integer> executors, List<Integer> cores, List<Double> memoryGb,
@@ -61,6 +73,8 @@ public final class SweepJob implements Callable<Integer> {
           "Cannot sweep: give exactly one of --model FILE and --dag-models DIR (%s, %s)", model, dagModels);
       BadInputException.require((dagModels == null) == (appId == null),
           "Cannot sweep: --dag-models and --app-id go together (%s, %s)", dagModels, appId);
+      BadInputException.require(!PhaseCostRule.NAME.equals(rule) || (dagModels != null && costs != null),
+          "Cannot sweep: --rule phase-cost needs --dag-models DIR and --costs ROOT (%s, %s)", dagModels, costs);
       executors = List.copyOf(executors);
       cores = List.copyOf(cores);
       memoryGb = List.copyOf(memoryGb);
@@ -99,6 +113,10 @@ public final class SweepJob implements Callable<Integer> {
   @Option(names = "--per-workload", description = "With --dag-models, instead of --app-id: sweep the latest run "
       + "(greatest app id) of each workload and input-size class of the table, one after the other.")
   boolean perWorkload;
+
+  @Option(names = "--costs", paramLabel = "ROOT",
+      description = "With --rule phase-cost: the root holding the ingest properties table and stage_costs.")
+  String costs;
 
   @Option(names = "--grid", paramLabel = "FILE",
       description = "Grid file: {\"executors\": [..], \"coresPerExecutor\": [..], \"executorMemoryGb\": [..], "
@@ -142,8 +160,9 @@ public final class SweepJob implements Callable<Integer> {
   int taskCpus;
 
   @Option(names = "--rule", defaultValue = ScalingRule.Baseline.NAME, paramLabel = "NAME",
-      description = "Scaling rule from grid point to model: baseline (slots change, task durations do not) or "
-          + "input-size (slots and input size change). Default: ${DEFAULT-VALUE}.")
+      description = "Scaling rule from grid point to model: baseline (slots change, task durations do not), "
+          + "input-size (slots and input size change) or phase-cost (task durations from the phase cost model; "
+          + "needs --dag-models and --costs). Default: ${DEFAULT-VALUE}.")
   String rule;
 
   @Option(names = "--deadline", paramLabel = "SECONDS",
@@ -172,8 +191,7 @@ public final class SweepJob implements Callable<Integer> {
     Sweep fromFile = options.model() != null ? plan(options) : null;
     SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
     try {
-      Sweep sweep = fromFile != null ? fromFile : plan(options, dagModel(spark, options.dagModels(), options.appId()),
-          dagModelInputBytes(spark, options.dagModels(), options.appId()));
+      Sweep sweep = fromFile != null ? fromFile : plan(spark, options);
       LOG.info("Sweeping {} grid points ({} trials) into {}", sweep.plans().size(), sweep.trials().size(),
           options.output());
       Summary summary = run(spark, sweep, options);
@@ -188,7 +206,7 @@ public final class SweepJob implements Callable<Integer> {
 
   private Options options(String app) {
     return new Options(model, grid, executors, cores, memoryGb, inputGb, replications, apps, targetCi,
-        seed, taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, app);
+        seed, taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, app, costs);
   }
 
   /** {@code --per-workload}: one sweep per workload and size class, each replacing its swept log's rows. */
@@ -204,8 +222,7 @@ public final class SweepJob implements Callable<Integer> {
       for (String app : apps) {
         Options options = options(app);
         preflight(options);
-        Summary summary = run(spark, plan(options, dagModel(spark, dagModels, app),
-            dagModelInputBytes(spark, dagModels, app)), options);
+        Summary summary = run(spark, plan(spark, options), options);
         points += summary.points();
         trials += summary.trials();
       }
@@ -244,6 +261,10 @@ public final class SweepJob implements Callable<Integer> {
       preflight.directory("--dag-models", options.dagModels(), "the dag_models table that perflab model --output DIR"
           + " writes as DIR/dag_models");
     }
+    if (options.costs() != null) {
+      preflight.directory("--costs", options.costs(), "the root holding the ingest properties table and the"
+          + " stage_costs table that perflab stage-costs writes");
+    }
     preflight.outputRoot("--output", options.output());
   }
 
@@ -259,17 +280,39 @@ public final class SweepJob implements Callable<Integer> {
   }
 
   /**
+   * The sweep of {@code options.appId()}'s model in the {@code dag_models} table; with {@code --rule phase-cost}, the
+   * rule is built from the run's properties and {@code stage_costs} under {@code options.costs()}, and what it
+   * covers is logged and printed.
+   */
+  static Sweep plan(SparkSession spark, Options options) {
+    Model base = dagModel(spark, options.dagModels(), options.appId());
+    long inputBytes = dagModelInputBytes(spark, options.dagModels(), options.appId());
+    if (!PhaseCostRule.NAME.equals(options.rule())) {
+      return plan(options, base, ScalingRule.named(options.rule(), inputBytes));
+    }
+    PhaseCostInputs.Built built = PhaseCostSource.build(spark, options.costs(), base,
+        dagModelRun(spark, options.dagModels(), options.appId()).logId(), options.appId());
+    RunSummary.print("sweep " + options.appId() + ": " + built.describe() + "\n");
+    return plan(options, base, built.rule());
+  }
+
+  /**
    * As {@link #plan(Options, Model)}, with the swept run's input size in bytes for {@code input-size} (0: the sum of
    * the model's stage {@code inputBytes}).
    */
   static Sweep plan(Options options, Model base, long sourceInputBytes) {
+    return plan(options, base, ScalingRule.named(options.rule(), sourceInputBytes));
+  }
+
+  /** Reads the grid and applies {@code rule} to every point of {@code base}. */
+  static Sweep plan(Options options, Model base, ScalingRule rule) {
     Grid g = options.grid() != null
         ? GridReader.parse(TextFiles.read(options.grid(), "grid " + options.grid()), options.grid())
         : new Grid(options.executors(), options.cores(), options.memoryGb(), gibToBytes(options.inputGb()),
             options.replications());
     int appsPerTrial = options.apps() != null ? options.apps() : base.maxJobs();
     long baseSeed = options.seed() != null ? options.seed() : base.seed();
-    return Sweep.plan(base, g, ScalingRule.named(options.rule(), sourceInputBytes), options.taskCpus(), baseSeed,
+    return Sweep.plan(base, g, rule, options.taskCpus(), baseSeed,
         appsPerTrial, options.targetCi());
   }
 

@@ -1,0 +1,154 @@
+package org.perflab.costmodel;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.perflab.errors.BadInputException;
+
+/**
+ * The measured shuffle costs of each codec and serializer, from corpus runs that differ only in
+ * {@code spark.io.compression.codec} / {@code spark.serializer} (docs/costmodel.md#codec-and-serializer-costs). The
+ * build ships the table as {@link #RESOURCE}; {@code stage-costs --codec-table FILE} writes it.
+ */
+public final class CodecCostTable {
+  /** The shipped table, on the classpath. */
+  public static final String RESOURCE = "/org/perflab/costmodel/codec-costs.csv";
+  /** The CSV header. */
+  public static final String HEADER = "codec,serializer,runs,shuffle_bytes_per_record,shuffle_write_ns_per_byte,"
+      + "shuffle_read_ns_per_byte,bytes_factor,write_factor,read_factor";
+
+  private final List<Entry> entries;
+
+  /**
+   * One setting. Factors are relative to the lz4 / Java row (1 there); NaN where a value was not measured.
+   *
+   * @param codec spark.io.compression.codec
+   * @param serializer spark.serializer
+   * @param runs applications measured
+   * @param bytesPerRecord Σ shuffle bytes written ÷ Σ shuffle records written, bytes/record (on disk)
+   * @param writeNsPerByte Σ Spark's Shuffle Write Time ÷ Σ shuffle bytes written, ns/byte
+   * @param readNsPerByte task-weighted mean of {@code stage_costs.local_read_ns_per_byte}, ns per shuffle byte read
+   * @param bytesFactor bytesPerRecord ÷ the lz4 / Java row's: the relative compressed × serialized size
+   * @param writeFactor shuffle write ns per record ÷ the lz4 / Java row's
+   * @param readFactor shuffle read ns per record ÷ the lz4 / Java row's
+   */
+  public record Entry(Codec codec, SerializerKind serializer, int runs, double bytesPerRecord, double writeNsPerByte,
+      double readNsPerByte, double bytesFactor, double writeFactor, double readFactor) {
+
+    /** The CSV line. */
+    public String csv() {
+      return String.join(",", codec.name().toLowerCase(Locale.ROOT), serializer.name().toLowerCase(Locale.ROOT),
+          Integer.toString(runs), num(bytesPerRecord), num(writeNsPerByte), num(readNsPerByte), num(bytesFactor),
+          num(writeFactor), num(readFactor));
+    }
+
+    private static String num(double v) {
+      return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
+    }
+  }
+
+  public CodecCostTable(List<Entry> entries) {
+    this.entries = List.copyOf(entries);
+  }
+
+  public List<Entry> entries() {
+    return entries;
+  }
+
+  /** The entry of a setting, if measured. */
+  public Optional<Entry> get(Codec codec, SerializerKind serializer) {
+    return entries.stream().filter(e -> e.codec() == codec && e.serializer() == serializer).findFirst();
+  }
+
+  /** The table the build ships. */
+  public static CodecCostTable shipped() {
+    try (InputStream in = CodecCostTable.class.getResourceAsStream(RESOURCE)) {
+      BadInputException.require(in != null, "Cannot read the codec cost table: not on the classpath (%s)", RESOURCE);
+      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), RESOURCE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the codec cost table " + RESOURCE, e);
+    }
+  }
+
+  /** Parses the CSV: {@code #} comment lines, the header, then one line per setting; empty cells are NaN. */
+  public static CodecCostTable parse(String text, String source) {
+    List<Entry> rows = new ArrayList<>();
+    boolean header = false;
+    int n = 0;
+    for (String line : text.split("\n")) {
+      n++;
+      String l = line.strip();
+      if (l.isEmpty() || l.startsWith("#")) {
+        continue;
+      }
+      if (!header) {
+        BadInputException.require(l.equals(HEADER), "Cannot read %s: line %d is not the header (%s)", source, n,
+            HEADER);
+        header = true;
+        continue;
+      }
+      String[] f = l.split(",", -1);
+      BadInputException.require(f.length == 9, "Cannot read %s: line %d has %d fields (9)", source, n, f.length);
+      rows.add(new Entry(Codec.parse(f[0]), SerializerKind.parse(f[1]), Integer.parseInt(f[2]), num(f[3]),
+          num(f[4]), num(f[5]), num(f[6]), num(f[7]), num(f[8])));
+    }
+    BadInputException.require(header, "Cannot read %s: no header (%s)", source, HEADER);
+    return new CodecCostTable(rows);
+  }
+
+  private static double num(String s) {
+    return s.isBlank() ? Double.NaN : Double.parseDouble(s);
+  }
+
+  /**
+   * The table of measured settings: each setting's sums, with factors relative to {@code base}'s (NaN without it).
+   *
+   * @param sums per setting: runs, Σ shuffle bytes written, Σ records written, Σ shuffle write time (ns),
+   *     read ns/byte
+   */
+  public static CodecCostTable of(List<Sums> sums, Codec baseCodec, SerializerKind baseSerializer) {
+    Sums base = sums.stream().filter(s -> s.codec() == baseCodec && s.serializer() == baseSerializer).findFirst()
+        .orElse(null);
+    List<Entry> out = new ArrayList<>();
+    for (Sums s : sums) {
+      out.add(new Entry(s.codec(), s.serializer(), s.runs(), s.bytesPerRecord(), s.writeNsPerByte(),
+          s.readNsPerByte(), base == null ? Double.NaN : s.bytesPerRecord() / base.bytesPerRecord(),
+          base == null ? Double.NaN : s.writeNsPerRecord() / base.writeNsPerRecord(),
+          base == null ? Double.NaN : s.readNsPerRecord() / base.readNsPerRecord()));
+    }
+    return new CodecCostTable(out);
+  }
+
+  /**
+   * One setting's measurements.
+   *
+   * @param runs applications
+   * @param writtenBytes Σ shuffle bytes written
+   * @param writtenRecords Σ shuffle records written
+   * @param writeNs Σ Shuffle Write Time, ns
+   * @param readNsPerByte read cost, ns per shuffle byte read (NaN when not estimated)
+   */
+  public record Sums(Codec codec, SerializerKind serializer, int runs, double writtenBytes, double writtenRecords,
+      double writeNs, double readNsPerByte) {
+    double bytesPerRecord() {
+      return writtenBytes / writtenRecords;
+    }
+
+    double writeNsPerByte() {
+      return writeNs / writtenBytes;
+    }
+
+    double writeNsPerRecord() {
+      return writeNs / writtenRecords;
+    }
+
+    double readNsPerRecord() {
+      return readNsPerByte * bytesPerRecord();
+    }
+  }
+}

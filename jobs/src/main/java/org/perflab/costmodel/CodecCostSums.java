@@ -1,0 +1,68 @@
+package org.perflab.costmodel;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.sum;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.storage.TableStore;
+import org.perflab.table.Table;
+
+/**
+ * Per codec and serializer, the shuffle sums of the runs under an ingest root ({@code tasks}, {@code properties})
+ * and their {@code stage_costs}, for {@link CodecCostTable}. Aggregated per log on Spark; one row per log reaches the
+ * driver. A run's codec and serializer are its SPARK properties, Spark's defaults (lz4, Java) when absent.
+ */
+public final class CodecCostSums {
+  private static final String CODEC = "spark.io.compression.codec";
+  private static final String SERIALIZER = "spark.serializer";
+
+  private CodecCostSums() {}
+
+  /** The sums of every setting with shuffle output, in codec then serializer order. */
+  public static List<CodecCostTable.Sums> of(SparkSession spark, String input, String costs) {
+    TableStore in = new TableStore(spark, input);
+    Dataset<Row> tasks = in.read(Table.TASKS).orElseThrow().where(col("status").equalTo("SUCCESS"));
+    Map<String, Map<String, String>> props = new HashMap<>();
+    for (Row r : in.read(Table.PROPERTIES).orElseThrow().where(col("category").equalTo("SPARK")
+        .and(col("key").isin(CODEC, SERIALIZER))).select("log_id", "key", "value").collectAsList()) {
+      props.computeIfAbsent(r.getString(0), k -> new HashMap<>()).put(r.getString(1), r.getString(2));
+    }
+    Map<String, double[]> read = new HashMap<>();
+    for (Row r : new TableStore(spark, costs).read(StageCosts.TABLE).orElseThrow()
+        .where(col("local_read_ns_per_byte").isNotNull()).groupBy("log_id")
+        .agg(sum(col("local_read_ns_per_byte").multiply(col("tasks"))), sum("tasks")).collectAsList()) {
+      read.put(r.getString(0), new double[] {r.getDouble(1), r.getLong(2)});
+    }
+    Map<String, double[]> acc = new TreeMap<>();
+    for (Row r : tasks.groupBy("log_id").agg(sum("shuffle_write_bytes"), sum("shuffle_write_records"),
+        sum("shuffle_write_time_ns")).collectAsList()) {
+      Map<String, String> p = props.getOrDefault(r.getString(0), Map.of());
+      String key = Codec.parse(p.getOrDefault(CODEC, "lz4")).name() + "/"
+          + SerializerKind.parse(p.getOrDefault(SERIALIZER, SerializerKind.JAVA.className())).name();
+      double[] rd = read.getOrDefault(r.getString(0), new double[] {0, 0});
+      double[] a = acc.computeIfAbsent(key, k -> new double[6]);
+      a[0]++;
+      a[1] += r.getLong(1);
+      a[2] += r.getLong(2);
+      a[3] += r.getLong(3);
+      a[4] += rd[0];
+      a[5] += rd[1];
+    }
+    List<CodecCostTable.Sums> out = new ArrayList<>();
+    acc.forEach((key, a) -> {
+      if (a[2] > 0) {
+        String[] k = key.split("/");
+        out.add(new CodecCostTable.Sums(Codec.valueOf(k[0]), SerializerKind.valueOf(k[1]), (int) a[0], a[1], a[2],
+            a[3], a[5] > 0 ? a[4] / a[5] : Double.NaN));
+      }
+    });
+    return out;
+  }
+}

@@ -1,0 +1,146 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perflab.costmodel.PhaseCostInputs;
+import org.perflab.costmodel.PhaseCostSource;
+import org.perflab.costmodel.StageCosts;
+import org.perflab.errors.BadInputException;
+import org.perflab.ingest.SparkTestSession;
+import org.perflab.sim.Distribution;
+import org.perflab.sim.Model;
+import org.perflab.sim.ModelWriter;
+import org.perflab.sim.Stage;
+import org.perflab.sim.TaskChoice;
+import org.perflab.sweep.GridPoint;
+import org.perflab.sweep.Statistic;
+import org.perflab.sweep.Sweep;
+import org.perflab.table.Table;
+import org.perflab.table.TableRow;
+
+/**
+ * {@code sweep --rule phase-cost} on a test-built root: a local[2] run with 1g executors whose map stage S0 (20 tasks,
+ * about 150 MB written each, combining map-side) feeds a 10-task reduce stage S1; S2 has no tasks and so no
+ * {@code stage_costs} row; a delay stage sched-S1 sits between S0 and S1, as the model job builds them. The real stage-costs job estimates the costs, sweep builds the rule from the properties and
+ * stage_costs: the source point keeps every duration, less memory or more cores per executor make S0 spill and take
+ * longer, more memory makes S1 stop spilling, and S2 keeps its duration.
+ */
+class PhaseCostSweepTest {
+  private static final String APP = "local-1";
+  private static final long MB = 1_000_000L;
+
+  @TempDir
+  Path dir;
+
+  private static Row task(int stage, long id, long in, long inRecs, long readBytes, long readRecs, long written,
+      long writtenRecs, double runMs) {
+    TableRow r = Table.TASKS.newRow().set("log_id", "log1").set("app_id", APP).set("app_attempt_id", "")
+        .set("stage_id", stage).set("stage_attempt_id", 0).set("task_id", id).set("status", "SUCCESS")
+        .set("executor_run_time_ms", Math.round(runMs)).set("input_bytes", in).set("input_records", inRecs)
+        .set("shuffle_local_read_bytes", readBytes).set("shuffle_read_records", readRecs)
+        .set("shuffle_write_bytes", written).set("shuffle_write_records", writtenRecs).set("jvm_gc_time_ms", 1L);
+    return RowFactory.create(r.values());
+  }
+
+  /** Run times follow 10 ns per input byte, 200 ns per record read and 15 ns per shuffle byte written or read. */
+  private void writeRoot(SparkSession spark) {
+    List<Row> tasks = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      long in = 200 * MB + 4 * MB * i;
+      long recs = in / 100 + 30_000L * (i * 7 % 11);
+      long written = 140 * MB + 3 * MB * (i * 5 % 7);
+      tasks.add(task(0, i, in, recs, 0, 0, written, written / 150, 50 + (in * 10 + recs * 200 + written * 15) / 1e6));
+    }
+    for (int i = 0; i < 10; i++) {
+      long read = 300 * MB + 7 * MB * (i * 3 % 5);
+      long recs = read / 150 + 20_000L * (i * 3 % 7);
+      tasks.add(task(1, 100 + i, 0, 0, read, recs, 0, 0, 40 + (read * 15 + recs * 200) / 1e6));
+    }
+    spark.createDataFrame(tasks, Table.TASKS.schema()).coalesce(1).write().format("delta")
+        .save(dir.resolve("tables/tasks").toString());
+    spark.createDataFrame(List.of(RowFactory.create(Table.INGEST_STATUS.newRow().set("log_id", "log1")
+            .set("run_id", "20261126T000000000Z-aaaaaa").values())), Table.INGEST_STATUS.schema()).write()
+        .format("delta").save(dir.resolve("tables/ingest_status").toString());
+    List<Row> props = new ArrayList<>();
+    for (String[] kv : new String[][] {{"spark.master", "local[2]"}, {"spark.executor.memory", "1g"}}) {
+      props.add(RowFactory.create(Table.PROPERTIES.newRow().set("log_id", "log1").set("app_id", APP)
+          .set("app_attempt_id", "").set("category", "SPARK").set("key", kv[0]).set("value", kv[1]).values()));
+    }
+    spark.createDataFrame(props, Table.PROPERTIES.schema()).write().format("delta")
+        .save(dir.resolve("tables/properties").toString());
+    String root = dir.resolve("tables").toString();
+    StageCosts.run(spark, new StageCosts.Options(root, root, false), Clock.systemUTC());
+    Row model = RowFactory.create("log1", APP, "", "wl", 1, 20 * 200 * MB, 2, 60.0, 3, 31L, 0.0, 0.0, "replay",
+        ModelWriter.toJson(model()), "OK", null);
+    spark.createDataFrame(List.of(model), ModelJob.MODELS).write().format("delta")
+        .save(dir.resolve("out/dag_models").toString());
+  }
+
+  private static Model model() {
+    return new Model(List.of(
+        new Stage("S0", 20, List.of(), List.of("sched-S1"), new Distribution.Deterministic(5), 20 * 238 * MB, 0),
+        new Stage("sched-S1", 1, List.of("S0"), List.of("S1"), new Distribution.Deterministic(0.1)),
+        new Stage("S1", 10, List.of("sched-S1"), List.of("S2"), new Distribution.Deterministic(3), 0, 3000 * MB),
+        new Stage("S2", 1, List.of("S1"), List.of(), new Distribution.Deterministic(1))),
+        2, 1, new Distribution.Deterministic(0), 1, 1.96, 1L, TaskChoice.FIFO);
+  }
+
+  private SweepJob.Options options(String costs) {
+    return new SweepJob.Options(null, null, List.of(1), List.of(2, 4), List.of(0.5, 1.0, 4.0), List.of(), 1, 1, 0,
+        1L, 1, "phase-cost", null, Statistic.MEAN, 1, dir.resolve("sweep").toString(),
+        dir.resolve("out/dag_models").toString(), APP, costs);
+  }
+
+  private static double duration(Model m, String stage) {
+    return ((Distribution.Deterministic) m.stages().stream().filter(s -> s.name().equals(stage)).findFirst()
+        .orElseThrow().distribution()).val();
+  }
+
+  @Test
+  void memoryAndCoresChangeThePredictedDurationsOfTheEstimatedStages() {
+    SparkSession spark = SparkTestSession.get();
+    writeRoot(spark);
+    SweepJob.Options options = options(dir.resolve("tables").toString());
+    PhaseCostInputs.Built built = PhaseCostSource.build(spark, options.costs(), model(), "log1", APP);
+    assertThat(built.modelled()).containsExactly("S0", "S1");
+    assertThat(built.kept()).containsOnlyKeys("S2");
+    assertThat(built.rule().source().coresPerExecutor()).isEqualTo(2);
+    assertThat(built.rule().source().executors()).isEqualTo(1);
+
+    Sweep sweep = SweepJob.plan(spark, options);
+    List<GridPoint> points = sweep.grid().points();
+    Model same = sweep.plans().get(points.indexOf(new GridPoint(1, 2, 1.0)));
+    Model small = sweep.plans().get(points.indexOf(new GridPoint(1, 2, 0.5)));
+    Model large = sweep.plans().get(points.indexOf(new GridPoint(1, 2, 4.0)));
+    Model moreCores = sweep.plans().get(points.indexOf(new GridPoint(1, 4, 1.0)));
+    assertThat(duration(same, "S0")).isEqualTo(5);
+    assertThat(duration(same, "S1")).isEqualTo(3);
+    // 0.5g: (512 − 300) MiB × 0.6 ÷ 2 tasks ≈ 67 MB per task, below the ~150 MB a map task buffers.
+    assertThat(duration(small, "S0")).isGreaterThan(5);
+    assertThat(duration(small, "S1")).isGreaterThan(3);
+    // 4g: no reduce task spills any more; 4 cores at 1g: ≈ 114 MB per task, so the map side spills.
+    assertThat(duration(large, "S1")).isLessThan(3);
+    assertThat(duration(moreCores, "S0")).isGreaterThan(5);
+    assertThat(List.of(same, small, large, moreCores)).allSatisfy(m -> {
+      assertThat(duration(m, "S2")).isEqualTo(1);
+      assertThat(duration(m, "sched-S1")).isEqualTo(0.1);
+    });
+    assertThat(sweep.rule().name()).isEqualTo("phase-cost");
+  }
+
+  @Test
+  void phaseCostNeedsTheCostsRoot() {
+    assertThatThrownBy(() -> options(null)).isInstanceOf(BadInputException.class)
+        .hasMessageContaining("--rule phase-cost needs --dag-models DIR and --costs ROOT");
+  }
+}
