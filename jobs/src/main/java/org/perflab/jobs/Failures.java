@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  *       already in the house form {@code Cannot <do X>: <reason> (<value>)};
  *   <li>another run holding the output root, or Delta refusing a commit because another writer committed first:
  *       exit 1, naming the holder or the conflict, and saying to rerun;
- *   <li>HDFS failing (a client exception of Hadoop's HDFS or RPC packages, or a refused connection to a NameNode,
- *       anywhere in the causes): exit 1, {@code Cannot <job>: HDFS failed: <message> (<name>; check that the
+ *   <li>HDFS failing (a client exception of Hadoop's HDFS or RPC packages, or one thrown by HDFS's client code, or a
+ *       refused connection to a NameNode, anywhere in the causes): exit 1, {@code Cannot <job>: HDFS failed: <message> (<name>; check that the
  *       NameNode and the DataNodes are up, then rerun <job>)};
  *   <li>any other failure: exit 1, {@code Cannot <job>: <message> (<exception's simple name>)} ("Cannot run
  *       <job>" for the jobs not named by a verb: workload, corpus, doctor);
@@ -127,7 +127,11 @@ final class Failures {
     Throwable found = null;
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       String type = t.getClass().getName();
-      boolean hadoop = type.startsWith("org.apache.hadoop.hdfs.") || type.startsWith("org.apache.hadoop.ipc.");
+      StackTraceElement[] frames = t.getStackTrace();
+      // HDFS's client throws plain IOExceptions too ("Unable to create new block." from its DataStreamer).
+      boolean thrownByHdfs = frames.length > 0 && frames[0].getClassName().startsWith("org.apache.hadoop.hdfs.");
+      boolean hadoop = type.startsWith("org.apache.hadoop.hdfs.") || type.startsWith("org.apache.hadoop.ipc.")
+          || thrownByHdfs;
       boolean namenodeRefused = t instanceof java.net.ConnectException && t.getMessage() != null
           && t.getMessage().contains("failed on connection exception");
       if (hadoop || namenodeRefused) {

@@ -136,8 +136,16 @@ public final class OutputLock implements AutoCloseable {
     json.put("pid", me.pid());
     json.put("process_start_ms", me.processStartMs());
     json.put("acquired_ms", me.acquiredMs());
-    try (OutputStream out = fs.create(file, false)) {
-      JSON.writeValue(out, json);
+    try {
+      OutputStream out = fs.create(file, false);
+      try {
+        out.write(JSON.writeValueAsBytes(json));
+      } catch (IOException e) {
+        // A failed write usually fails close() with the same exception: report the write's, once.
+        closeQuietly(out);
+        throw e;
+      }
+      out.close();
       return true;
     } catch (FileAlreadyExistsException e) {
       return false;
@@ -146,6 +154,14 @@ public final class OutputLock implements AutoCloseable {
         return false;
       }
       throw e;
+    }
+  }
+
+  private static void closeQuietly(OutputStream out) {
+    try {
+      out.close();
+    } catch (IOException ignored) {
+      // Already failing with the write's exception.
     }
   }
 

@@ -79,6 +79,13 @@ class FailuresTest {
         "Call From host/127.0.0.1 to 127.0.0.1:9000 failed on connection exception: java.net.ConnectException:"
             + " Connection refused"));
     assertThat(Failures.outcome("ingest", refused).line()).startsWith("Cannot ingest: HDFS failed: Call From");
+    // What a write with no DataNode left throws: a plain IOException from HDFS's DataStreamer.
+    java.io.IOException noBlock = new java.io.IOException("Unable to create new block.");
+    noBlock.setStackTrace(new StackTraceElement[] {
+        new StackTraceElement("org.apache.hadoop.hdfs.DataStreamer", "setupPipelineForCreate", "DataStreamer.java", 1864)});
+    assertThat(Failures.outcome("features", new IllegalStateException("wrapped", noBlock)).line())
+        .isEqualTo("Cannot run features: HDFS failed: Unable to create new block. (IOException; check that the"
+            + " NameNode and the DataNodes are up, then rerun features)");
     // A refused connection that is not Hadoop's RPC is not called HDFS.
     assertThat(Failures.outcome("ingest", new java.net.ConnectException("Connection refused")).line())
         .isEqualTo("Cannot ingest: Connection refused (ConnectException)");

@@ -35,13 +35,14 @@ import org.perflab.ingest.SparkTestSession;
  * {@code long} (run with {@code mvn verify -Plong}), the driver killed mid-night and a Worker killed during ingest.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@org.junit.jupiter.api.Tag("long")
 class NightlyClusterIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
   private static final String LOCAL_HDFS = REPOSITORY.resolve("submit/local-hdfs").toString();
   private static final String LOCAL_CLUSTER = REPOSITORY.resolve("submit/local-cluster").toString();
   private static final Duration DAEMONS_TIMEOUT = Duration.ofMinutes(3);
-  private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(30);
+  private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(60);
   /**
    * The tables each job writes that hold rows for the bundled samples, for the jobs of this build. (Others may hold
    * none for ten small logs, such as stragglers or scaling fits; they must exist and be readable, see
