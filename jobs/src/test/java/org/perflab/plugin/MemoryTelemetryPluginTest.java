@@ -57,7 +57,8 @@ class MemoryTelemetryPluginTest {
           .parallelize(IntStream.range(0, 2000).boxed().toList(), 4)
           .map(i -> {
             long[] kept = new long[128];
-            for (int k = 0; k < 16; k++) {
+            // About 8 GB allocated in all: several young collections even with a large young generation.
+            for (int k = 0; k < 64; k++) {
               kept[k % 128] += new byte[64 << 10].length;
             }
             return kept;
