@@ -30,8 +30,7 @@ spark_home() {
 }
 
 runtime_built() {
-  [[ -f "$PERFLAB_APP_JAR" ]] && compgen -G "$PERFLAB_RUNTIME/jars/spark-core_*.jar" >/dev/null \
-    && compgen -G "$PERFLAB_REPO/jobs/target/hdfs-runtime/jars/hadoop-client-minicluster-*.jar" >/dev/null
+  [[ -f "$PERFLAB_APP_JAR" ]] && compgen -G "$PERFLAB_RUNTIME/jars/spark-core_*.jar" >/dev/null
 }
 
 # Builds the application jar and the Spark runtime once, when what this run needs is missing.
