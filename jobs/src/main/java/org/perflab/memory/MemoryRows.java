@@ -3,7 +3,7 @@ package org.perflab.memory;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.perflab.memory.MemoryTables.Collector;
+import org.perflab.memory.gc.Collector;
 import org.perflab.memory.MemoryTables.HeapBasis;
 import org.perflab.memory.MemoryTables.Scope;
 import org.perflab.memory.MemoryTables.Tier;

@@ -32,14 +32,6 @@ public final class MemoryTables {
     GC_MODEL
   }
 
-  /** The collector the heap recommendation is for. */
-  public enum Collector {
-    /** Java 17's default: the recommendation sizes the heap only; gc_flags is null. */
-    G1,
-    /** The two-generation collector of the GC model, with the flags that fix eden and tenured. */
-    PARALLEL
-  }
-
   public static final String SCOPE = "scope";
   public static final String WORKLOAD_ID = "workload_id";
   public static final String EXECUTOR_MEMORY_BYTES = "executor_memory_bytes";

@@ -128,7 +128,7 @@ public final class TierB {
     set(values, row, "storage_fraction", settings.storageFraction());
     set(values, row, "memory_overhead_bytes", settings.memoryOverheadBytes());
     set(values, row, "gc_flags", advice.gcFlags().isEmpty() ? null : advice.gcFlags());
-    set(values, row, "collector", MemoryRows.name(MemoryTables.Collector.PARALLEL));
+    set(values, row, "collector", MemoryRows.name(Collector.PARALLEL));
     set(values, row, "heap_basis", MemoryRows.name(HeapBasis.GC_MODEL));
     set(values, row, "tier", MemoryRows.name(Tier.INSTRUMENTED));
     set(values, row, "evidence", get(row, "evidence") + "; " + advice.evidence());
