@@ -78,7 +78,7 @@ public final class MaintainJob implements Callable<Integer> {
         "Cannot maintain: no tables under %s (run perflab ingest --output %s first)", options.output(),
         options.output());
     try (OutputLock lock = OutputLock.acquire(store.fileSystem(), store.root(), "maintain", clock)) {
-      return new Maintenance(spark, store).maintainAll(options.retention(), TestPause.fromEnvironment());
+      return new Maintenance(spark, store, clock).maintainAll(options.retention(), TestPause.fromEnvironment());
     }
   }
 }

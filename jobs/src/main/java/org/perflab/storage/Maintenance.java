@@ -1,12 +1,18 @@
 package org.perflab.storage;
 
 import io.delta.tables.DeltaTable;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
@@ -24,10 +30,17 @@ public final class Maintenance {
 
   private final SparkSession spark;
   private final TableStore store;
+  private final Clock clock;
 
   public Maintenance(SparkSession spark, TableStore store) {
+    this(spark, store, Clock.systemUTC());
+  }
+
+  /** {@code clock} decides which tables are old enough for {@code VACUUM} to have anything to delete. */
+  public Maintenance(SparkSession spark, TableStore store, Clock clock) {
     this.spark = spark;
     this.store = store;
+    this.clock = clock;
   }
 
   /** One table's maintenance: files of its current version before and after, and whether it was vacuumed. */
@@ -35,7 +48,9 @@ public final class Maintenance {
 
   /**
    * OPTIMIZE and then VACUUM (with {@code retention}; none when null) every Delta table under the root, in name
-   * order. Each step is its own Delta commit, so a run killed midway leaves every table readable.
+   * order. Each step is its own Delta commit, so a run killed midway leaves every table readable. A table of one file
+   * is not compacted (there is nothing to pack), and a table younger than the retention is not vacuumed (nothing in it
+   * can have expired, see {@link #mayHoldExpiredFiles}): both would only cost Spark jobs.
    */
   public List<Outcome> maintainAll(Duration retention, TestPause pause) {
     // VACUUM lists a table's files in spark.sql.sources.parallelPartitionDiscovery.parallelism tasks (Spark's
@@ -71,14 +86,38 @@ public final class Maintenance {
         continue;
       }
       FileStats before = fileStats(table);
-      compact(table);
+      boolean compacted = before.files() > 1;
+      if (compacted) {
+        compact(table);
+      }
       pause.at(TestPause.Point.DURING_MAINTENANCE);
-      if (retention != null) {
+      boolean vacuumed = retention != null && mayHoldExpiredFiles(table, retention);
+      if (vacuumed) {
         vacuum(table, retention);
       }
-      outcomes.add(new Outcome(table, before, fileStats(table), retention != null));
+      outcomes.add(new Outcome(table, before, compacted ? fileStats(table) : before, vacuumed));
     }
     return outcomes;
+  }
+
+  /**
+   * Whether {@code VACUUM} with {@code retention} could delete anything: false only when the table's first commit is
+   * younger than the retention, so that no file the table ever wrote or dropped is older than it. Read from the commit
+   * file's modification time (no Spark job); a table whose first commit was cleaned from its log is old enough. A file
+   * this skips is deleted by the first run after the table has aged past the retention.
+   */
+  boolean mayHoldExpiredFiles(String table, Duration retention) {
+    Path first = new Path(store.path(table), "_delta_log/00000000000000000000.json");
+    try {
+      FileStatus status = store.fileSystem().getFileStatus(first);
+      long ageMs = clock.millis() - status.getModificationTime();
+      return ageMs >= retention.toMillis();
+    } catch (FileNotFoundException e) {
+      return true;
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          String.format("Cannot read the first commit of table %s: %s (%s)", table, e.getMessage(), first), e);
+    }
   }
 
   /** Files and bytes of a table's current version (not files removed and waiting for {@code VACUUM}). */

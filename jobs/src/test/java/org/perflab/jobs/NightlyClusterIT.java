@@ -35,7 +35,6 @@ import org.perflab.ingest.SparkTestSession;
  * {@code long} (run with {@code mvn verify -Plong}), the driver killed mid-night and a Worker killed during ingest.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@org.junit.jupiter.api.Tag("long")
 class NightlyClusterIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
@@ -72,6 +71,14 @@ class NightlyClusterIT {
       "spark.hadoop.dfs.client.socket-timeout=3000", "spark.hadoop.ipc.client.connect.max.retries=0",
       "spark.hadoop.ipc.client.connect.timeout=1000", "spark.hadoop.dfs.client.block.write.retries=0",
       "spark.task.maxFailures=1");
+
+  /**
+   * JVM flags for drivers and executors that live a minute or two on ten small logs (docs/operations.md, "Small
+   * archives"): C1 only, since C2 compiles code these JVMs end before they reuse, and the Parallel collector.
+   */
+  private static final String JIT_FOR_SHORT_JVMS = "-XX:TieredStopAtLevel=1 -XX:+UseParallelGC";
+  private static final String SHORT_LIVED_DRIVER = "spark.driver.extraJavaOptions=" + JIT_FOR_SHORT_JVMS;
+  private static final String SHORT_LIVED_EXECUTORS = "spark.executor.extraJavaOptions=" + JIT_FOR_SHORT_JVMS;
 
   @TempDir static Path temp;
   private static String hdfs;
@@ -290,6 +297,7 @@ class NightlyClusterIT {
     return List.of(REPOSITORY.resolve("submit/perflab").toString(), "--master", master,
         "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
         "--conf", "spark.executor.memory=1g", "--conf", "spark.executor.cores=1",
+        "--conf", SHORT_LIVED_DRIVER, "--conf", SHORT_LIVED_EXECUTORS,
         "ingest", "--input", hdfs + "/big", "--output", output);
   }
 
@@ -320,7 +328,8 @@ class NightlyClusterIT {
         "--master", master, "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
         "--conf", "spark.executor.memory=1g", "--conf", "spark.executor.cores=1",
         // Ten small logs: a few partitions for shuffles and Delta's snapshot state, not 200 and 50.
-        "--conf", "spark.sql.shuffle.partitions=4", "--conf", "spark.databricks.delta.snapshotPartitions=2"));
+        "--conf", "spark.sql.shuffle.partitions=4", "--conf", "spark.databricks.delta.snapshotPartitions=2",
+        "--conf", SHORT_LIVED_DRIVER, "--conf", SHORT_LIVED_EXECUTORS));
     for (String conf : confs) {
       command.addAll(List.of("--conf", conf));
     }
