@@ -16,6 +16,12 @@ public record Nearest() implements Predictor {
     return NAME;
   }
 
+  /** A lookup: an unmeasured configuration gets a measured one's runtime, unchanged. */
+  @Override
+  public boolean modelsConfiguration() {
+    return false;
+  }
+
   @Override
   public Estimate predict(List<Measured> training, Target target) {
     return nearest(training, target).map(m -> Estimate.of(m.actualS()))

@@ -20,4 +20,13 @@ public interface Predictor extends Serializable {
    * @param target the configuration and input size to predict
    */
   Estimate predict(List<Measured> training, Target target);
+
+  /**
+   * Whether the predictor models how the configuration changes the runtime. A lookup ({@link Nearest}) does not: it
+   * gives a configuration the runtime of a measured neighbour, unchanged, so it predicts no difference between the
+   * two. {@code recommend} ranks with such a predictor only the configurations that were measured.
+   */
+  default boolean modelsConfiguration() {
+    return true;
+  }
 }

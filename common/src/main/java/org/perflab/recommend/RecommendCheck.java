@@ -18,11 +18,14 @@ import org.perflab.prediction.Stats;
  * {@value #MIN_CLASS_CONFIGURATIONS} measured configurations, and each of {@value #FOLDS} folds, the fold's
  * configurations of the class (every {@value #FOLDS}th, in configuration order) are hidden: their runs are removed,
  * the predictor is chosen by the harness on the remaining runs, and every measured configuration of the class (hidden
- * or not) is predicted, priced in core-hours and ranked by the default objective. The recommendation's measured
- * median runtime and core-hours are then compared with the measured ones of the configurations ranked lower, and with
- * the goal: runtime within {@value #RUNTIME_SLACK_PCT} % of the class's fastest measured configuration, and
- * core-hours within {@value #COST_SLACK_PCT} % of the cheapest measured configuration within 10 % of that fastest.
- * Nothing is fitted to the measurements beyond what {@code recommend} itself fits to the visible runs.
+ * or not) is predicted as {@code recommend} predicts ({@link ResolvedPredictor#candidates}: the chosen predictor, or
+ * the next one where it predicts none of them), priced in core-hours and ranked by the default objective. The
+ * recommendation's measured median runtime and core-hours are then compared with the measured ones of the
+ * configurations ranked lower (those the predictor could not predict, which {@code recommend} would not choose, count
+ * as ranked last), and with the goal: runtime within {@value #RUNTIME_SLACK_PCT} % of the class's fastest measured
+ * configuration, and core-hours within {@value #COST_SLACK_PCT} % of the cheapest measured configuration within 10 %
+ * of that fastest. Nothing is fitted to the measurements beyond what {@code recommend} itself fits to the visible
+ * runs.
  */
 public final class RecommendCheck {
   public static final int MIN_CLASS_CONFIGURATIONS = 3;
@@ -43,14 +46,16 @@ public final class RecommendCheck {
    * @param fold the fold hidden
    * @param configurations measured configurations of the class
    * @param hidden of them hidden
-   * @param predictor the predictor chosen on the visible runs
+   * @param predictor the predictor that predicted the candidates, chosen on the visible runs
    * @param recommended the recommended configuration
    * @param measuredS its measured median runtime, seconds
    * @param fastestS the class's fastest measured median runtime, seconds
    * @param coreHours its measured core·h (total cores × measured runtime)
    * @param cheapestNearFastestCoreHours the fewest measured core·h among configurations within 10 % of the fastest
-   * @param lowerRuntimeRatios measured runtime of the recommendation ÷ that of each configuration ranked lower
-   * @param lowerCostRatios measured core·h of the recommendation ÷ that of each configuration ranked lower
+   * @param lowerRuntimeRatios measured runtime of the recommendation ÷ that of each configuration ranked lower or
+   *     not ranked
+   * @param lowerCostRatios measured core·h of the recommendation ÷ that of each configuration ranked lower or not
+   *     ranked
    */
   public record Outcome(String workloadId, int sizeClass, int fold, int configurations, int hidden, String predictor,
       Configuration recommended, double measuredS, double fastestS, double coreHours,
@@ -155,11 +160,12 @@ public final class RecommendCheck {
     long inputBytes = Math.round(Stats.median(measured.stream().flatMap(m -> m.members().stream())
         .mapToDouble(Run::inputBytes).toArray()));
     List<Configuration> all = measured.stream().map(Measured::configuration).toList();
-    List<Priced> priced = Recommender.predict(predictor.get().predictor(), visible, all, inputBytes).stream()
+    ResolvedPredictor.Predicted predicted = predictor.get().candidates(visible, all, inputBytes);
+    List<Priced> priced = predicted.candidates().stream()
         .map(c -> Priced.of(c, new Memory(null, null, "observed"), Prices.coreHoursOnly())).toList();
     Ranking ranking = Ranking.rank(priced, Objective.cheapestNearFastest());
     return ranking.chosen().map(chosen -> outcome(workloadId, sizeClass, fold, measured, hidden.size(),
-        predictor.get().predictor().name(), ranking));
+        predicted.predictor().name(), ranking));
   }
 
   private static Outcome outcome(String workloadId, int sizeClass, int fold, List<Measured> measured, int hidden,
@@ -173,7 +179,8 @@ public final class RecommendCheck {
     double fastest = measured.stream().mapToDouble(Measured::actualS).min().orElseThrow();
     double cheapest = measured.stream().filter(m -> m.actualS() <= (1 + Objective.TOLERANCE) * fastest)
         .mapToDouble(RecommendCheck::coreHours).min().orElseThrow();
-    List<Measured> lower = order.subList(1, order.size());
+    List<Measured> lower = new ArrayList<>(order.subList(1, order.size()));
+    measured.stream().filter(m -> !order.contains(m)).forEach(lower::add);
     return new Outcome(workloadId, sizeClass, fold, measured.size(), hidden, predictor, rec.configuration(),
         rec.actualS(), fastest, coreHours(rec), cheapest,
         lower.stream().mapToDouble(l -> rec.actualS() / l.actualS()).toArray(),

@@ -40,7 +40,10 @@ public final class Recommender {
    * Predicts {@code configurations} at {@code inputBytes} with {@code predictor} trained on {@code training}; the 80 %
    * interval is the prediction times the 10th and 90th percentiles of the predictor's inner actual ÷ predicted
    * ratios on the training configurations ({@link InnerErrors#interval}). Configurations it cannot predict are left
-   * out.
+   * out. A predictor that does not model the configuration ({@link Predictor#modelsConfiguration()}: {@code nearest})
+   * predicts only the training's own configurations, each at its measured median runtime: it would give an
+   * unmeasured configuration a measured neighbour's runtime, so that the cheaper of the two always looked as fast,
+   * and the objective would pick a configuration with fewer cores than the one whose runtime it copied.
    */
   public static List<Candidate> predict(Predictor predictor, List<Run> training, List<Configuration> configurations,
       long inputBytes) {
@@ -48,7 +51,8 @@ public final class Recommender {
     InnerErrors inner = InnerErrors.of(predictor, measured);
     List<Candidate> out = new ArrayList<>();
     for (Configuration c : configurations) {
-      Estimate e = predictor.predict(measured, new Target(c, inputBytes));
+      Estimate e = predictor.modelsConfiguration() ? predictor.predict(measured, new Target(c, inputBytes))
+          : measuredRuntime(measured, c);
       if (!e.present()) {
         continue;
       }
@@ -57,6 +61,14 @@ public final class Recommender {
           interval == null ? null : interval[0], interval == null ? null : interval[1]));
     }
     return out;
+  }
+
+  /** The measured median runtime of {@code configuration}, or none when it was not measured. */
+  private static Estimate measuredRuntime(List<Measured> measured, Configuration configuration) {
+    return measured.stream().filter(m -> m.configuration().equals(configuration)).findFirst()
+        .map(m -> Estimate.of(m.actualS())).orElseGet(() -> Estimate.none(String.format(Locale.ROOT, "Cannot "
+            + "rank an unmeasured configuration by a lookup: %s was not measured (a measured configuration)",
+            configuration)));
   }
 
   /** Ranks {@code candidates} and builds the row. */

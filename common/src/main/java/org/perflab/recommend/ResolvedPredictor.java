@@ -3,6 +3,7 @@ package org.perflab.recommend;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.perflab.prediction.Configuration;
 import org.perflab.prediction.Harness;
 import org.perflab.prediction.InnerErrors;
 import org.perflab.prediction.Predictor;
@@ -50,6 +51,42 @@ public record ResolvedPredictor(Predictor predictor, String evidence, List<Predi
     return now.flatMap(c -> runtime.stream().filter(p -> p.name().equals(c.predictor())).findFirst()
         .map(p -> new ResolvedPredictor(p, String.format(Locale.ROOT, "%s chosen now by the harness among the "
             + "runtime predictors (%s): %s", p.name(), why, c.reason()), fallbacks(choice, runtime, p.name()))));
+  }
+
+  /**
+   * Candidates predicted by one predictor, and which.
+   *
+   * @param predictor the predictor that predicted them
+   * @param candidates the configurations it could predict, with their predictions
+   * @param evidence how the predictor was chosen, in words
+   */
+  public record Predicted(Predictor predictor, List<Candidate> candidates, String evidence) {}
+
+  /**
+   * {@code configurations} predicted at {@code inputBytes} ({@link Recommender#predict}) by the predictor, or, where
+   * it predicts none of them, by the first of the {@link #fallbacks} that predicts some. {@code recommend} and its
+   * check ({@link RecommendCheck}) both predict this way.
+   *
+   * @param runs the training runs
+   */
+  public Predicted candidates(List<Run> runs, List<Configuration> configurations, long inputBytes) {
+    List<Candidate> own = Recommender.predict(predictor, runs, configurations, inputBytes);
+    if (own.isEmpty()) {
+      for (Predictor fallback : fallbacks) {
+        List<Candidate> next = Recommender.predict(fallback, runs, configurations, inputBytes);
+        if (!next.isEmpty()) {
+          return new Predicted(fallback, next, lookupNote(fallback, String.format(Locale.ROOT, "%s predicts no "
+              + "candidate of this class, so %s, the runtime predictor with the next lowest inner error; %s",
+              predictor.name(), fallback.name(), evidence)));
+        }
+      }
+    }
+    return new Predicted(predictor, own, lookupNote(predictor, evidence));
+  }
+
+  private static String lookupNote(Predictor used, String evidence) {
+    return used.modelsConfiguration() ? evidence : evidence + "; " + used.name() + " is a lookup, so only the "
+        + "measured configurations are ranked, each at its measured median runtime";
   }
 
   private static List<Predictor> fallbacks(Harness.WorkloadChoice choice, List<Predictor> runtime, String chosen) {

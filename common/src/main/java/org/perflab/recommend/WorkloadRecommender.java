@@ -55,20 +55,10 @@ public final class WorkloadRecommender {
   /** The chosen predictor's recommendation, or, where it predicts no candidate of the class, the first fallback's. */
   private static Recommendation withHarness(Recommender.Subject s, List<Run> runs, ResolvedPredictor resolved,
       Objective objective, Prices prices) {
-    List<org.perflab.prediction.Configuration> grid = CandidateGrid.of(runs, s.sizeClass());
-    List<Candidate> candidates = Recommender.predict(resolved.predictor(), runs, grid, s.inputBytes());
-    for (org.perflab.prediction.Predictor fallback : resolved.fallbacks()) {
-      if (!candidates.isEmpty()) {
-        break;
-      }
-      candidates = Recommender.predict(fallback, runs, grid, s.inputBytes());
-      if (!candidates.isEmpty()) {
-        return Recommender.recommend(s, candidates, fallback.name(), String.format(Locale.ROOT, "%s predicts no "
-            + "candidate of this class, so %s, the runtime predictor with the next lowest inner error; %s",
-            resolved.predictor().name(), fallback.name(), resolved.evidence()), objective, prices);
-      }
-    }
-    return Recommender.recommend(s, candidates, resolved.predictor().name(), resolved.evidence(), objective, prices);
+    ResolvedPredictor.Predicted predicted = resolved.candidates(runs, CandidateGrid.of(runs, s.sizeClass()),
+        s.inputBytes());
+    return Recommender.recommend(s, predicted.candidates(), predicted.predictor().name(), predicted.evidence(),
+        objective, prices);
   }
 
   private static Recommendation recommendClass(String workloadId, List<Run> runs, SizeClassRuns c,

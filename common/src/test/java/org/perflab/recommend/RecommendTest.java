@@ -2,6 +2,7 @@ package org.perflab.recommend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
@@ -9,6 +10,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.perflab.errors.BadInputException;
+import org.perflab.prediction.Configuration;
+import org.perflab.prediction.Nearest;
 import org.perflab.prediction.Run;
 
 /**
@@ -125,5 +128,52 @@ class RecommendTest {
     assertThat(report.goalShare()).isEqualTo(1.0);
     assertThat(report.lines().get(0)).startsWith("checked 6 recommendations (0 classes and folds not checkable); "
         + "100 % meet the goal");
+  }
+
+  @Test
+  void theCheckFallsBackToTheNextPredictorAsRecommendDoes() {
+    // Amdahl (serial fraction 0.2 of 100 s per GB) at 1 GB on 1, 2, 4 and 8 executors, where a law can be fitted, and
+    // at 4 GB on only 1, 2 and 4: with half of those hidden, no law has a series of 3 core counts there.
+    List<Run> runs = new ArrayList<>();
+    for (int n : new int[] {1, 2, 4, 8}) {
+      runs.add(amdahlRun(runs.size(), 1, n));
+    }
+    for (int n : new int[] {1, 2, 4}) {
+      runs.add(amdahlRun(runs.size(), 4, n));
+    }
+    RecommendCheck.Report report = RecommendCheck.check(runs);
+    assertThat(report.unchecked()).as(String.join("\n", report.lines())).isEmpty();
+    assertThat(report.outcomes()).hasSize(2 * RecommendCheck.FOLDS);
+    // Fold 0 of the 4 GB class: the law chosen on the visible runs predicts none of the class, the next one does.
+    List<Run> visible = runs.stream().filter(r -> r.inputBytes() == 1_000_000_000L || r.executors() == 2).toList();
+    ResolvedPredictor resolved = ResolvedPredictor.resolve("w", null, null, visible).orElseThrow();
+    int bigClass = runs.get(runs.size() - 1).configuration().sizeClass();
+    List<Configuration> bigConfigurations = runs.stream().filter(r -> r.configuration().sizeClass() == bigClass)
+        .map(Run::configuration).toList();
+    ResolvedPredictor.Predicted predicted = resolved.candidates(visible, bigConfigurations, 4_000_000_000L);
+    assertThat(resolved.predictor().name()).isEqualTo("amdahl");
+    assertThat(predicted.predictor().name()).isNotEqualTo("amdahl");
+    assertThat(predicted.candidates()).isNotEmpty();
+    assertThat(predicted.evidence()).startsWith("amdahl predicts no candidate of this class, so "
+        + predicted.predictor().name());
+    assertThat(report.outcomes().stream().filter(o -> o.sizeClass() == bigClass && o.fold() == 0)
+        .map(RecommendCheck.Outcome::predictor)).containsExactly(predicted.predictor().name());
+  }
+
+  @Test
+  void aLookupRanksOnlyMeasuredConfigurationsAtTheirMeasuredRuntimes() {
+    List<Run> runs = List.of(amdahlRun(0, 1, 2), amdahlRun(1, 1, 8));
+    int sizeClass = runs.get(0).configuration().sizeClass();
+    List<Configuration> grid = List.of(new Configuration(sizeClass, 2, 2, 4 * GIB),
+        new Configuration(sizeClass, 4, 2, 4 * GIB), new Configuration(sizeClass, 8, 2, 4 * GIB));
+    // Nearest would give 4 executors the runtime of 2 or 8; as a lookup it ranks only the two measured ones.
+    assertThat(Recommender.predict(new Nearest(), runs, grid, 1_000_000_000L))
+        .extracting(Candidate::executors, Candidate::predictedS)
+        .containsExactly(tuple(2, runs.get(0).durationS()), tuple(8, runs.get(1).durationS()));
+  }
+
+  /** A run of the Amdahl workload above at {@code gb} GB on {@code n} executors of 2 cores. */
+  private static Run amdahlRun(int i, long gb, int n) {
+    return new Run("r" + i, "w", gb * 1_000_000_000L, n, 2, 4 * GIB, 100.0 * gb * (0.2 + 0.8 / (2 * n)));
   }
 }

@@ -22,10 +22,9 @@ import org.perflab.testing.SharedData;
  * {@code recommend --check} on real measurements: the C3O runtime tables of {@code $PERFLAB_SHARED/data/scaling/c3o}
  * (grep: 5 workloads at 2 size classes; SGD: 4 workloads at 3), converted by {@code submit/c3o-runs} as
  * docs/prediction.md does. Each class with three or more configurations is checked twice, each time with half its
- * configurations hidden ({@link RecommendCheck}). grep must meet the goal of issue 12 (at least 80 % of the
- * recommendations within 20 % of the fastest runtime and of the cheapest core-hours near it); SGD, whose memory
- * cliff and mixed feature counts no runtime predictor models (prediction.md), is reported, not held to it. The
- * figures are in docs/recommend.md.
+ * configurations hidden ({@link RecommendCheck}). Both must meet the goal of issue 12: at least 80 % of the
+ * recommendations within 20 % of the fastest runtime and of the cheapest core-hours near it. The figures are in
+ * docs/recommend.md.
  */
 class RecommendCheckIT {
   @TempDir
@@ -52,11 +51,13 @@ class RecommendCheckIT {
   }
 
   @Test
-  void sgdRecommendationsAreAllCheckedAndReported() throws Exception {
+  void sgdRecommendationsMeetTheGoalWithHalfTheirClassHidden() throws Exception {
     RecommendCheck.Report report = check("sgd", "iterations");
     // 4 workloads × 3 size classes × 2 folds.
     assertThat(report.outcomes()).as(String.join("\n", report.lines())).hasSize(24);
     assertThat(report.unchecked()).isEmpty();
+    assertThat(report.goalShare()).as(String.join("\n", report.lines())).isGreaterThanOrEqualTo(
+        RecommendCheck.GOAL_SHARE);
   }
 
   private static RecommendCheck.Report check(String job, String workloadColumn) throws Exception {
