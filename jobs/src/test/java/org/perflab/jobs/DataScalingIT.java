@@ -32,6 +32,7 @@ import picocli.CommandLine;
  * asserts the median of the five errors. Both data sets are prepared first and grep runs once unmeasured, so that the
  * measured runs find a JVM whose JIT has compiled the grep (local mode runs the tasks in this JVM).
  */
+@org.junit.jupiter.api.Tag("long")
 class DataScalingIT {
   /** spark.* settings of the workload applications. */
   private static final Map<String, String> SPARK = Map.of(

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * grows. Not a test: it prints figures. Run with {@code bench/run nightly [base] [growth] [nights]}.
  */
 public final class NightlyScaleBenchmark {
-  private static final Pattern STEP = Pattern.compile("(?m)^(\\w+) +exit +(\\d+) +(\\d+)s");
+  private static final Pattern STEP = Pattern.compile("(?m)^([\\w-]+) +exit +(\\d+) +(\\d+)s");
 
   private NightlyScaleBenchmark() {}
 
