@@ -32,6 +32,16 @@ public record CostStats(double hdfsReadNsPerByte, double localReadNsPerByte, dou
         "Cannot use cost statistics: a cost is negative or not finite (%s; ≥ 0)", "cost statistics");
   }
 
+  /**
+   * The same statistics with the local write cost multiplied by {@code write} and the local read and network costs by
+   * {@code read} (ratios ≥ 0): another codec or serializer, for costs fitted per on-disk byte with them included.
+   */
+  public CostStats withShuffleIoScaled(double write, double read) {
+    return new CostStats(hdfsReadNsPerByte, localReadNsPerByte * read, localWriteNsPerByte * write,
+        networkNsPerByte * read, computeNsPerRecord, spillCombineNsPerRecord, mergeCombineNsPerRecord,
+        partitionNsPerRecord, sortNsPerRecord, setupNs, cleanupNs);
+  }
+
   /** The same statistics without combine costs: the no-combine rule of §2.5 (csSpillComb = csMergeComb = 0). */
   public CostStats withoutCombine() {
     return new CostStats(hdfsReadNsPerByte, localReadNsPerByte, localWriteNsPerByte, networkNsPerByte,
