@@ -33,12 +33,13 @@ public record CostStats(double hdfsReadNsPerByte, double localReadNsPerByte, dou
   }
 
   /**
-   * The same statistics with the local write cost multiplied by {@code write} and the local read and network costs by
-   * {@code read} (ratios ≥ 0): another codec or serializer, for costs fitted per on-disk byte with them included.
+   * The same statistics with the local write, local read and network costs multiplied by {@code write},
+   * {@code read} and {@code network} (ratios ≥ 0): another codec or serializer, for costs fitted per on-disk byte
+   * with them included.
    */
-  public CostStats withShuffleIoScaled(double write, double read) {
+  public CostStats withShuffleIoScaled(double write, double read, double network) {
     return new CostStats(hdfsReadNsPerByte, localReadNsPerByte * read, localWriteNsPerByte * write,
-        networkNsPerByte * read, computeNsPerRecord, spillCombineNsPerRecord, mergeCombineNsPerRecord,
+        networkNsPerByte * network, computeNsPerRecord, spillCombineNsPerRecord, mergeCombineNsPerRecord,
         partitionNsPerRecord, sortNsPerRecord, setupNs, cleanupNs);
   }
 

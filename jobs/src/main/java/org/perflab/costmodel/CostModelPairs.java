@@ -44,18 +44,31 @@ public final class CostModelPairs {
    * Every pair's predictions: run A's rule from its properties, its {@code stage_costs} under {@code root} and its
    * simulator model ({@code models}, by application id), predicted with {@code table}'s codec ratios.
    */
-  public static List<PairPrediction.Row> predict(SparkSession spark, String root, List<Pair> pairs,
-      Function<String, Model> models, CodecCostTable table) {
+  public static Result predict(SparkSession spark, String root, List<Pair> pairs, Function<String, Model> models,
+      CodecCostTable table) {
     List<PairPrediction.Row> rows = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
     for (Pair p : pairs) {
       Model a = models.apply(p.appA());
       Model b = models.apply(p.appB());
       PhaseCostInputs.Built built = PhaseCostSource.build(spark, root, a, null, p.appA());
-      rows.addAll(PairPrediction.predict(p.setting(), run(spark, root, p.appA(), a), built,
-          run(spark, root, p.appB(), b), table));
+      PairPrediction.Run runA = run(spark, root, p.appA(), a);
+      PairPrediction.Run runB = run(spark, root, p.appB(), b);
+      WhatIf change = PairPrediction.change(built.rule().source(), runA.props(),
+          PhaseCostInputs.source(runB.props(), runB.slots()), runB.props());
+      notes.add(p.setting().id() + " " + p.appA() + " -> " + p.appB() + ": " + change + "; " + built.describe());
+      rows.addAll(PairPrediction.predict(p.setting(), runA, built, runB, table));
     }
-    return rows;
+    return new Result(rows, notes);
   }
+
+  /**
+   * The predictions, and per pair one line: the what-if from A to B and what A's rule models.
+   *
+   * @param rows every stage and job prediction
+   * @param notes one line per pair
+   */
+  public record Result(List<PairPrediction.Row> rows, List<String> notes) {}
 
   private static PairPrediction.Run run(SparkSession spark, String root, String appId, Model model) {
     return new PairPrediction.Run(appId, PhaseCostSource.properties(spark, root, null, appId),

@@ -104,10 +104,13 @@ public final class StageCostsJob implements Callable<Integer> {
    * every row to {@code --pairs-output} when given.
    */
   private void predictPairs(SparkSession spark, StageCosts.Options options, List<CostModelPairs.Pair> pairList) {
-    List<PairPrediction.Row> rows = CostModelPairs.predict(spark, options.input(), pairList,
+    CostModelPairs.Result result = CostModelPairs.predict(spark, options.input(), pairList,
         app -> SweepJob.dagModel(spark, dagModels, app), CodecCostTable.shipped());
-    StringBuilder out = new StringBuilder("stage-costs: " + pairList.size() + " pairs predicted (run B from run A;"
-        + " mean |error| in percent)\n").append(PairPrediction.SUMMARY_HEADER).append('\n');
+    List<PairPrediction.Row> rows = result.rows();
+    StringBuilder out = new StringBuilder();
+    result.notes().forEach(n -> out.append("stage-costs: pair ").append(n).append('\n'));
+    out.append("stage-costs: ").append(pairList.size()).append(" pairs predicted (run B from run A; mean |error| in"
+        + " percent)\n").append(PairPrediction.SUMMARY_HEADER).append('\n');
     PairPrediction.summarise(rows).forEach(s -> out.append(s.line()).append('\n'));
     RunSummary.print(out.toString());
     if (pairsOutput != null) {
