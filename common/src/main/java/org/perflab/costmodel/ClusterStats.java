@@ -37,6 +37,27 @@ public record ClusterStats(CostStats costs, Map<Codec, CodecCosts> codecs, Map<S
     return s;
   }
 
+  /**
+   * Statistics fitted on a run in on-disk bytes (its codec at ratio 1 and no CPU, its serializer's ratio the on-disk ÷
+   * in-memory bytes, the codec and serializer CPU inside the fitted local write and read costs, as
+   * {@link PhaseCostInputs} builds them) moved from the run's codec and serializer ({@code source}'s) to {@code codec}
+   * and {@code serializer} by the measured table's ratios: on-disk bytes × the bytes ratio (in-memory bytes do not
+   * change), and per record, the write × the write ratio and the local read × the read ratio. The local write cost
+   * per on-disk byte is therefore × write ÷ bytes, the local read cost × read ÷ bytes. The network cost stays: it is
+   * also eq. (45)'s result cost (Func), which no codec touches, and a fitted run stands it in for the local read only
+   * when it fetched nothing remotely. The new codec takes
+   * the run codec's statistics, the new serializer the run serializer's with its ratio × the bytes ratio. Bad input
+   * when the table lacks either setting.
+   */
+  public ClusterStats rebased(CostConfig source, Codec codec, SerializerKind serializer, CodecCostTable table) {
+    CodecCostTable.Relative r = table.relative(source.codec(), source.serializer(), codec, serializer);
+    SerializerCosts ser = serializer(source.serializer());
+    return new ClusterStats(costs.withShuffleIoScaled(r.writePerRecord() / r.bytes(), r.readPerRecord() / r.bytes(),
+            1),
+        Map.of(codec, codec(source.codec())),
+        Map.of(serializer, new SerializerCosts(ser.serializeRatio() * r.bytes(), ser.serdeNsPerByte())));
+  }
+
   /** The same statistics with {@code codec}'s entry set. */
   public ClusterStats withCodec(Codec codec, CodecCosts c) {
     Map<Codec, CodecCosts> m = new EnumMap<>(Codec.class);

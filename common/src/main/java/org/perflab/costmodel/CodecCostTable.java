@@ -65,6 +65,46 @@ public final class CodecCostTable {
     return entries.stream().filter(e -> e.codec() == codec && e.serializer() == serializer).findFirst();
   }
 
+  /**
+   * The shuffle costs of setting {@code to} relative to setting {@code from}, per record: the ratio of the two rows,
+   * so that a run measured under {@code from} stays the anchor. Bad input when either setting was not measured.
+   */
+  public Relative relative(Codec fromCodec, SerializerKind fromSerializer, Codec toCodec,
+      SerializerKind toSerializer) {
+    Entry from = measured(fromCodec, fromSerializer);
+    Entry to = measured(toCodec, toSerializer);
+    return new Relative(to.bytesPerRecord() / from.bytesPerRecord(),
+        to.writeNsPerByte() * to.bytesPerRecord() / (from.writeNsPerByte() * from.bytesPerRecord()),
+        to.readNsPerByte() * to.bytesPerRecord() / (from.readNsPerByte() * from.bytesPerRecord()));
+  }
+
+  private Entry measured(Codec codec, SerializerKind serializer) {
+    Entry e = get(codec, serializer).orElse(null);
+    BadInputException.require(e != null, "Cannot predict codec %s with serializer %s: not in the codec cost table"
+        + " (measured: %s)", name(codec), name(serializer), settings());
+    BadInputException.require(e.bytesPerRecord() > 0 && e.writeNsPerByte() > 0 && e.readNsPerByte() > 0,
+        "Cannot predict codec %s with serializer %s: the codec cost table lacks its byte, write or read cost (%s)",
+        name(codec), name(serializer), e.csv());
+    return e;
+  }
+
+  private String settings() {
+    return String.join(", ", entries.stream().map(e -> name(e.codec()) + "/" + name(e.serializer())).toList());
+  }
+
+  private static String name(Enum<?> e) {
+    return e.name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * One setting relative to another, per record written or read (ratios, 1 for the same setting).
+   *
+   * @param bytes on-disk shuffle bytes: the relative dsSerializeRatio × dsIntermCompressRatio
+   * @param writePerRecord the whole ShuffleWrite's time per record
+   * @param readPerRecord the whole ShuffleRead's time per record
+   */
+  public record Relative(double bytes, double writePerRecord, double readPerRecord) {}
+
   /** The table the build ships. */
   public static CodecCostTable shipped() {
     try (InputStream in = CodecCostTable.class.getResourceAsStream(RESOURCE)) {
@@ -78,26 +118,10 @@ public final class CodecCostTable {
   /** Parses the CSV: {@code #} comment lines, the header, then one line per setting; empty cells are NaN. */
   public static CodecCostTable parse(String text, String source) {
     List<Entry> rows = new ArrayList<>();
-    boolean header = false;
-    int n = 0;
-    for (String line : text.split("\n")) {
-      n++;
-      String l = line.strip();
-      if (l.isEmpty() || l.startsWith("#")) {
-        continue;
-      }
-      if (!header) {
-        BadInputException.require(l.equals(HEADER), "Cannot read %s: line %d is not the header (%s)", source, n,
-            HEADER);
-        header = true;
-        continue;
-      }
-      String[] f = l.split(",", -1);
-      BadInputException.require(f.length == 9, "Cannot read %s: line %d has %d fields (9)", source, n, f.length);
+    for (String[] f : CsvLines.rows(text, source, HEADER, 9)) {
       rows.add(new Entry(Codec.parse(f[0]), SerializerKind.parse(f[1]), Integer.parseInt(f[2]), num(f[3]),
           num(f[4]), num(f[5]), num(f[6]), num(f[7]), num(f[8])));
     }
-    BadInputException.require(header, "Cannot read %s: no header (%s)", source, HEADER);
     return new CodecCostTable(rows);
   }
 

@@ -47,6 +47,16 @@ public final class CostModel {
     return estimate(change.apply(config), stats, change.apply(stages));
   }
 
+  /**
+   * The stages' estimates after {@code change}, for statistics fitted on the run configured as {@code config}: a codec
+   * or serializer change takes {@code table}'s measured ratios to the run's own codec and serializer
+   * ({@link WhatIf#apply(CostConfig, ClusterStats, CodecCostTable)}).
+   */
+  public static List<StageEstimate> whatIf(CostConfig config, ClusterStats stats, List<StageSpec> stages,
+      WhatIf change, CodecCostTable table) {
+    return estimate(change.apply(config), change.apply(config, stats, table), change.apply(stages));
+  }
+
   /** Sum of the stage times, ns: the job time of stages that run one after another. */
   public static double totalNs(List<StageEstimate> estimates) {
     return estimates.stream().mapToDouble(StageEstimate::stageNs).sum();

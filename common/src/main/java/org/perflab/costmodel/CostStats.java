@@ -32,6 +32,17 @@ public record CostStats(double hdfsReadNsPerByte, double localReadNsPerByte, dou
         "Cannot use cost statistics: a cost is negative or not finite (%s; ≥ 0)", "cost statistics");
   }
 
+  /**
+   * The same statistics with the local write, local read and network costs multiplied by {@code write},
+   * {@code read} and {@code network} (ratios ≥ 0): another codec or serializer, for costs fitted per on-disk byte
+   * with them included.
+   */
+  public CostStats withShuffleIoScaled(double write, double read, double network) {
+    return new CostStats(hdfsReadNsPerByte, localReadNsPerByte * read, localWriteNsPerByte * write,
+        networkNsPerByte * network, computeNsPerRecord, spillCombineNsPerRecord, mergeCombineNsPerRecord,
+        partitionNsPerRecord, sortNsPerRecord, setupNs, cleanupNs);
+  }
+
   /** The same statistics without combine costs: the no-combine rule of §2.5 (csSpillComb = csMergeComb = 0). */
   public CostStats withoutCombine() {
     return new CostStats(hdfsReadNsPerByte, localReadNsPerByte, localWriteNsPerByte, networkNsPerByte,

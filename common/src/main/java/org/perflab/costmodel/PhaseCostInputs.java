@@ -75,6 +75,7 @@ public final class PhaseCostInputs {
     ClusterStats stats = new ClusterStats(costs(rows, unestimated),
         Map.of(source.codec(), new CodecCosts(1, 0, 0)),
         Map.of(source.serializer(), new SerializerCosts(ratio, 0)));
+    Integer confPartitions = shufflePartitions(props);
     Map<String, StageSpec> specs = new LinkedHashMap<>();
     Map<String, String> kept = new LinkedHashMap<>();
     Map<String, Stage> stages = new HashMap<>();
@@ -104,7 +105,7 @@ public final class PhaseCostInputs {
         kept.put(s.name(), unknown != null ? "parent " + unknown + " not modelled" : "no modelled stage writes its"
             + " shuffle");
       } else {
-        specs.put(s.name(), spec(s, row, ratio, reads ? parents : List.of()));
+        specs.put(s.name(), spec(s, row, ratio, reads ? parents : List.of(), confPartitions));
       }
     }
     return new Built(new PhaseCostRule(source, stats, List.copyOf(specs.values()), 0), List.copyOf(specs.keySet()),
@@ -112,15 +113,19 @@ public final class PhaseCostInputs {
   }
 
   /**
-   * The run's configuration: its properties; in local mode one executor with local[N]'s N cores, otherwise the
-   * model's slots ÷ slots per executor executors (at least 1).
+   * The run's configuration: its properties; in local mode one executor with local[N]'s N cores and the driver's
+   * heap (spark.driver.memory, when set), otherwise the model's slots ÷ slots per executor executors (at least 1).
    */
-  static CostConfig source(Map<String, String> props, int slots) {
+  public static CostConfig source(Map<String, String> props, int slots) {
     Map<String, String> p = new HashMap<>(props);
     Matcher local = LOCAL.matcher(p.getOrDefault("spark.master", ""));
     if (local.matches() && !p.containsKey("spark.executor.cores")) {
       String n = local.group(1);
       p.put("spark.executor.cores", n.equals("*") ? String.valueOf(Math.max(1, slots)) : n);
+    }
+    // In local mode the tasks run in the driver's JVM: its heap is spark.driver.memory.
+    if (local.matches() && p.containsKey("spark.driver.memory")) {
+      p.put("spark.executor.memory", p.get("spark.driver.memory"));
     }
     CostConfig one = SparkProperties.config(p, 1);
     int executors = local.matches() ? 1 : Math.max(1, slots / Math.max(1, one.slotsPerExecutor()));
@@ -174,7 +179,26 @@ public final class PhaseCostInputs {
     return out;
   }
 
-  private static StageSpec spec(Stage s, StageCostRow row, double ratio, List<String> parents) {
+  /**
+   * The shuffle partitions the run configured: spark.sql.shuffle.partitions, else spark.default.parallelism; null
+   * when it set neither (or not as a positive integer).
+   */
+  public static Integer shufflePartitions(Map<String, String> props) {
+    for (String key : List.of("spark.sql.shuffle.partitions", "spark.default.parallelism")) {
+      String v = props.get(key);
+      if (v != null && v.trim().matches("\\d{1,9}") && Integer.parseInt(v.trim()) > 0) {
+        return Integer.parseInt(v.trim());
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A stage's spec; a shuffle-reading stage takes its task count from the configuration when the run configured no
+   * shuffle partitions or its tasks are that number (a global aggregate's single reduce task is not).
+   */
+  private static StageSpec spec(Stage s, StageCostRow row, double ratio, List<String> parents,
+      Integer confPartitions) {
     double inWidth = orOne(row.get("read_in_pair_width_bytes"));
     double readWidth = orOne(row.get("shuffle_read_pair_width_bytes")) / ratio;
     Double written = row.get("shuffle_write_pair_width_bytes");
@@ -186,8 +210,8 @@ public final class PhaseCostInputs {
         outWidth);
     double split = (double) s.inputBytes() / s.tasks();
     // Fewer records out than in: the write combined map-side (reduceByKey), so no bypass merge sort.
-    return new StageSpec(s.name(), s.tasks(), split, parents, ReadSide.SORT, writes, recsSel < 1, !parents.isEmpty(),
-        data);
+    boolean fromConf = !parents.isEmpty() && (confPartitions == null || confPartitions == s.tasks());
+    return new StageSpec(s.name(), s.tasks(), split, parents, ReadSide.SORT, writes, recsSel < 1, fromConf, data);
   }
 
   /** The stages, parents first (the simulator model lists them in any order). */

@@ -60,6 +60,29 @@ public record WhatIf(Long executorMemoryBytes, Integer shufflePartitions, Codec 
     return executors == null ? r : r.withExecutors(executors);
   }
 
+  /**
+   * The statistics under this change, for statistics fitted on the run configured as {@code source} (see
+   * {@link ClusterStats#rebased}): unchanged when codec and serializer stay the source's, otherwise rebased by
+   * {@code table}'s measured ratios. Bad input when the table lacks the source's or the new setting.
+   */
+  public ClusterStats apply(CostConfig source, ClusterStats stats, CodecCostTable table) {
+    Codec c = codec == null ? source.codec() : codec;
+    SerializerKind s = serializer == null ? source.serializer() : serializer;
+    return c == source.codec() && s == source.serializer() ? stats : stats.rebased(source, c, s, table);
+  }
+
+  /**
+   * The change from configuration {@code a} to {@code b}: each of executor memory, codec, serializer, cores per
+   * executor and executors that differs, and {@code shufflePartitionsB} (null: unchanged).
+   */
+  public static WhatIf between(CostConfig a, CostConfig b, Integer shufflePartitionsB) {
+    return new WhatIf(a.executorMemoryBytes() == b.executorMemoryBytes() ? null : b.executorMemoryBytes(),
+        shufflePartitionsB, a.codec() == b.codec() ? null : b.codec(),
+        a.serializer() == b.serializer() ? null : b.serializer(),
+        a.coresPerExecutor() == b.coresPerExecutor() ? null : b.coresPerExecutor(),
+        a.executors() == b.executors() ? null : b.executors());
+  }
+
   /** The changed stages: new task counts where partitions come from the configuration. */
   public List<StageSpec> apply(List<StageSpec> stages) {
     List<StageSpec> r = new ArrayList<>();

@@ -30,15 +30,9 @@ public final class PhaseCostSource {
   /** The rule of run {@code appId} (of log {@code logId}; null: any log) whose simulator model is {@code base}. */
   public static PhaseCostInputs.Built build(SparkSession spark, String root, Model base, String logId, String appId) {
     TableStore store = new TableStore(spark, root);
-    Dataset<Row> props = store.read(Table.PROPERTIES).orElseThrow(() -> new BadInputException(
-        "Cannot use rule phase-cost: no properties table under " + root + " (the ingest output root)"));
     Dataset<Row> costs = store.read(StageCosts.TABLE).orElseThrow(() -> new BadInputException(
         "Cannot use rule phase-cost: no stage_costs table under " + root + " (run perflab stage-costs first)"));
-    Map<String, String> sparkProps = new HashMap<>();
-    for (Row r : run(props, logId, appId).where(col("category").equalTo("SPARK")).select("key", "value")
-        .collectAsList()) {
-      sparkProps.put(r.getString(0), r.getString(1));
-    }
+    Map<String, String> sparkProps = properties(spark, root, logId, appId);
     List<Row> rows = run(costs, logId, appId).orderBy(col("stage_id"), col("stage_attempt_id").desc()).collectAsList();
     Map<Integer, PhaseCostInputs.StageCostRow> last = new HashMap<>();
     for (Row r : rows) {
@@ -47,6 +41,18 @@ public final class PhaseCostSource {
     BadInputException.require(!sparkProps.isEmpty() || !last.isEmpty(), "Cannot use rule phase-cost: neither properties"
         + " nor stage_costs rows for application %s under %s", appId, root);
     return PhaseCostInputs.build(base, sparkProps, List.copyOf(last.values()));
+  }
+
+  /** The SPARK properties of run {@code appId} (of log {@code logId}; null: any log) in the ingest root. */
+  public static Map<String, String> properties(SparkSession spark, String root, String logId, String appId) {
+    Dataset<Row> props = new TableStore(spark, root).read(Table.PROPERTIES).orElseThrow(() -> new BadInputException(
+        "Cannot use rule phase-cost: no properties table under " + root + " (the ingest output root)"));
+    Map<String, String> sparkProps = new HashMap<>();
+    for (Row r : run(props, logId, appId).where(col("category").equalTo("SPARK")).select("key", "value")
+        .collectAsList()) {
+      sparkProps.put(r.getString(0), r.getString(1));
+    }
+    return sparkProps;
   }
 
   private static Dataset<Row> run(Dataset<Row> table, String logId, String appId) {

@@ -1,13 +1,17 @@
 package org.perflab.jobs;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.costmodel.CodecCostSums;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.CodecCostTable;
+import org.perflab.costmodel.CostModelPairs;
+import org.perflab.costmodel.PairPrediction;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.costmodel.StageCosts;
+import org.perflab.errors.BadInputException;
 import org.perflab.storage.DeltaSessions;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
@@ -21,7 +25,8 @@ import picocli.CommandLine.Option;
  * logs ingested since its last run are recomputed. Usage:
  *
  * <pre>
- * submit/perflab stage-costs --input ROOT [--output ROOT] [--full]
+ * submit/perflab stage-costs --input ROOT [--output ROOT] [--full] [--codec-table FILE]
+ *     [--pairs FILE --dag-models DIR [--pairs-output FILE]]
  * </pre>
  *
  * <p>Options: docs/jobs.md#stage-costs; the table: docs/tables.md#stage_costs.
@@ -48,11 +53,30 @@ public final class StageCostsJob implements Callable<Integer> {
       description = "Also write the codec and serializer cost table (CSV) of the input's runs to this local file.")
   String codecTable;
 
+  @Option(names = "--pairs", paramLabel = "FILE",
+      description = "Also predict run B of each corpus pair in this CSV (setting,app_a,app_b) from run A, by the"
+          + " phase-cost what-if and by the baseline rule, and print the |error| per setting. Needs --dag-models.")
+  String pairs;
+
+  @Option(names = "--dag-models", paramLabel = "DIR",
+      description = "With --pairs: the dag_models table that model wrote for the pairs' runs.")
+  String dagModels;
+
+  @Option(names = "--pairs-output", paramLabel = "FILE",
+      description = "With --pairs: also write every stage and job prediction to this local CSV file.")
+  String pairsOutput;
+
   @Override
   public Integer call() {
     StageCosts.Options options = new StageCosts.Options(input, output == null ? input : output, full);
+    BadInputException.require(pairs == null || dagModels != null,
+        "Cannot predict the pairs: --pairs needs --dag-models DIR (%s)", pairs);
+    BadInputException.require(pairs != null || (dagModels == null && pairsOutput == null),
+        "Cannot use --dag-models or --pairs-output: they go with --pairs FILE (%s, %s)", dagModels, pairsOutput);
     Preflight.of(StageCosts.JOB).ingestTables("--input", options.input(), Table.TASKS, Table.INGEST_STATUS)
         .outputRoot("--output", options.output());
+    List<CostModelPairs.Pair> pairList = pairs == null ? List.of()
+        : CostModelPairs.parse(TextFiles.read(pairs, "pairs file " + pairs), pairs);
     boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
     SparkSession spark = DeltaSessions.builder("perflab stage-costs").getOrCreate();
     try {
@@ -64,11 +88,35 @@ public final class StageCostsJob implements Callable<Integer> {
       if (codecTable != null) {
         writeCodecTable(spark, options);
       }
+      if (!pairList.isEmpty()) {
+        predictPairs(spark, options, pairList);
+      }
       return ExitCode.SUCCESS.code();
     } finally {
       if (ownSession) {
         spark.stop();
       }
+    }
+  }
+
+  /**
+   * Predicts each pair's run B from run A (phase-cost and baseline), prints the error table per setting, and writes
+   * every row to {@code --pairs-output} when given.
+   */
+  private void predictPairs(SparkSession spark, StageCosts.Options options, List<CostModelPairs.Pair> pairList) {
+    CostModelPairs.Result result = CostModelPairs.predict(spark, options.input(), pairList,
+        app -> SweepJob.dagModel(spark, dagModels, app), CodecCostTable.shipped());
+    List<PairPrediction.Row> rows = result.rows();
+    StringBuilder out = new StringBuilder();
+    result.notes().forEach(n -> out.append("stage-costs: pair ").append(n).append('\n'));
+    out.append("stage-costs: ").append(pairList.size()).append(" pairs predicted (run B from run A; mean |error| in"
+        + " percent)\n").append(PairPrediction.SUMMARY_HEADER).append('\n');
+    PairPrediction.summarise(rows).forEach(s -> out.append(s.line()).append('\n'));
+    RunSummary.print(out.toString());
+    if (pairsOutput != null) {
+      StringBuilder csv = new StringBuilder(PairPrediction.CSV_HEADER).append('\n');
+      rows.forEach(r -> csv.append(PairPrediction.csv(r)).append('\n'));
+      TextFiles.writeAtomically(pairsOutput, csv.toString());
     }
   }
 
