@@ -97,6 +97,7 @@ public final class CacheReplay {
       case "SparkListenerTaskStart" -> onTaskStart(event.path("Stage ID").asInt(), event.path("Task Info"));
       case "SparkListenerBlockUpdated" -> onBlock(event.path("Block Updated Info"));
       case "SparkListenerTaskEnd" -> onTaskEnd(event);
+      case "SparkListenerUnpersistRDD" -> onUnpersist(event.path("RDD ID").asInt());
       default -> { }
     }
   }
@@ -187,6 +188,13 @@ public final class CacheReplay {
     } else if (inMemory.values().stream().noneMatch(blocks -> blocks.containsKey(block))) {
       held.remove(block);
     }
+  }
+
+  /** {@code unpersist} removes an RDD's blocks without a block update for each. */
+  private void onUnpersist(int rddId) {
+    String prefix = "rdd_" + rddId + "_";
+    held.keySet().removeIf(block -> block.startsWith(prefix));
+    inMemory.values().forEach(blocks -> blocks.keySet().removeIf(block -> block.startsWith(prefix)));
   }
 
   private void onTaskEnd(JsonNode event) {
