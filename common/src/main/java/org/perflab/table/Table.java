@@ -108,7 +108,9 @@ public enum Table {
       integer("resource_profile_id", "Resource profile id; null before Spark 3.1."),
       int64("shuffle_read_bytes", "bytes", "Local plus remote shuffle bytes read, as the History Server sums it."),
       of("rdds", RddInfo.TYPE, "", "RDD lineage of the stage: id, name, scope, parents, partitions, storage level"
-          + " and cached sizes from StageCompleted (or StageSubmitted).")),
+          + " and cached sizes from StageCompleted (or StageSubmitted); since Spark 2.0 the stage info logs no cached"
+          + " sizes, and they come from the block updates logged before StageCompleted"
+          + " (spark.eventLog.logBlockUpdates.enabled), else 0.")),
   TASKS(
       Metrics.TASK_VALUES,
       "One row per task attempt, with every task metric in the unit Spark logs it.",

@@ -11,6 +11,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * HiBench K-means: samples drawn from Gaussians around {@link #SOURCE_CLUSTERS} uniform random centres (as
@@ -24,6 +25,11 @@ final class KMeansWorkload implements WorkloadRunner {
   static final int SOURCE_CLUSTERS = 5;
   static final int K = 10;
   static final int DEFAULT_ITERATIONS = 5;
+  /**
+   * Spark property naming a storage level ({@code MEMORY_ONLY}, ...) at which the run caches its samples before
+   * {@link KMeans#fit}; unset, MLlib persists its own copy at {@code MEMORY_AND_DISK}, which never recomputes.
+   */
+  static final String STORAGE_LEVEL_KEY = "spark.perflab.kmeans.storageLevel";
   private static final double CENTRE_RANGE = 100.0;
 
   static final StructType SCHEMA = new StructType().add("features", SQLDataTypes.VectorType(), false);
@@ -40,6 +46,10 @@ final class KMeansWorkload implements WorkloadRunner {
   @Override
   public WorkloadResult run(SparkSession spark, WorkloadSpec spec) {
     Dataset<Row> samples = spark.read().parquet(spec.inputDir());
+    String storageLevel = spark.conf().get(STORAGE_LEVEL_KEY, "");
+    if (!storageLevel.isBlank()) {
+      samples = samples.persist(StorageLevel.fromString(storageLevel.strip()));
+    }
     KMeansModel model = new KMeans()
         .setK(K)
         .setMaxIter(spec.iterationsOr(DEFAULT_ITERATIONS))

@@ -12,7 +12,6 @@ final class EventTypes {
   /** Known event types that carry nothing the tables need. */
   private static final Set<String> KNOWN_UNUSED =
       Set.of(
-          "SparkListenerBlockUpdated",
           "SparkListenerExecutorMetricsUpdate",
           "SparkListenerTaskGettingResult",
           "SparkListenerSpeculativeTaskSubmitted",

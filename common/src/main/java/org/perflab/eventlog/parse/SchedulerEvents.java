@@ -23,6 +23,7 @@ final class SchedulerEvents {
   private final SqlEvents sql;
   private final TaskEvents tasks;
   private final Map<Long, StageAccumulator> stages = new LinkedHashMap<>();
+  private final CachedBlocks cachedBlocks = new CachedBlocks();
   private final Map<Integer, JobAccumulator> jobs = new TreeMap<>();
   /** Jobs started and not ended. */
   private final Map<Integer, JobAccumulator> activeJobs = new LinkedHashMap<>();
@@ -80,6 +81,7 @@ final class SchedulerEvents {
       case "SparkListenerJobEnd" -> jobEnd(event);
       case "SparkListenerStageSubmitted" -> stageSubmitted(event);
       case "SparkListenerStageCompleted" -> stageCompleted(event);
+      case "SparkListenerBlockUpdated" -> cachedBlocks.update(event);
       default -> {
         return executors.handle(type, event) || sql.handle(type, event);
       }
@@ -208,6 +210,7 @@ final class SchedulerEvents {
     JsonNode info = Json.requireNode(event, "Stage Info");
     StageAccumulator stage = getOrCreateStage(info);
     stage.updateInfo(info, redactor);
+    stage.fillCachedSizes(cachedBlocks);
     if (stage.failureReason != null) {
       stage.status = StageStatus.FAILED;
     } else if (stage.submissionTime != null) {

@@ -83,6 +83,31 @@ final class StageAccumulator {
     }
   }
 
+  /**
+   * Fills in the cached partitions and sizes of persisted RDDs that the stage info logged as none (every Spark since
+   * 2.0) from the block updates seen so far, as Spark 1.x did at stage completion. RDDs with logged sizes keep them.
+   */
+  void fillCachedSizes(CachedBlocks blocks) {
+    List<Row> filled = new ArrayList<>(rdds.size());
+    for (Row rdd : rdds) {
+      CachedBlocks.Cached cached = rdd.isNullAt(0) ? null : blocks.cached(rdd.getInt(0));
+      boolean logged = !rdd.isNullAt(6) && rdd.getInt(6) > 0;
+      if (cached == null || logged) {
+        filled.add(rdd);
+        continue;
+      }
+      Object[] values = new Object[rdd.length()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = rdd.get(i);
+      }
+      values[6] = cached.partitions();
+      values[8] = cached.memoryBytes();
+      values[9] = cached.diskBytes();
+      filled.add(RowFactory.create(values));
+    }
+    rdds = filled;
+  }
+
   boolean hasCompletedAllPartitions() {
     return completedIndices.cardinality() >= numTasks;
   }

@@ -1,0 +1,68 @@
+package org.perflab.eventlog.parse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The RDD blocks the executors hold, from {@code SparkListenerBlockUpdated} events (logged when
+ * {@code spark.eventLog.logBlockUpdates.enabled} is on). Since Spark 2.0 a stage's RDD infos no longer carry cached
+ * partitions and sizes (always 0); Spark 1.x filled them in at stage completion from the same block statuses, and this
+ * gives the stage rows those values back.
+ */
+final class CachedBlocks {
+  /** RDD id → "partition@executor" → {memory bytes, disk bytes}. */
+  private final Map<Integer, Map<String, long[]>> blocks = new HashMap<>();
+
+  /**
+   * What an RDD has cached now, over all executors.
+   *
+   * @param partitions distinct partitions held in memory or on disk
+   * @param memoryBytes bytes in memory
+   * @param diskBytes bytes on disk
+   */
+  record Cached(int partitions, long memoryBytes, long diskBytes) {}
+
+  /** Records one {@code SparkListenerBlockUpdated}; other blocks than RDD blocks are ignored. */
+  void update(JsonNode event) {
+    JsonNode info = Json.requireNode(event, "Block Updated Info");
+    String block = Json.text(info, "Block ID");
+    if (block == null || !block.startsWith("rdd_")) {
+      return;
+    }
+    String[] parts = block.split("_");
+    if (parts.length != 3) {
+      return;
+    }
+    int rdd = Integer.parseInt(parts[1]);
+    String executor = Json.text(Json.node(info, "Block Manager ID"), "Executor ID");
+    Long memory = Json.longValue(info, "Memory Size");
+    Long disk = Json.longValue(info, "Disk Size");
+    long memoryBytes = memory == null ? 0 : memory;
+    long diskBytes = disk == null ? 0 : disk;
+    Map<String, long[]> held = blocks.computeIfAbsent(rdd, k -> new HashMap<>());
+    String key = parts[2] + "@" + executor;
+    if (memoryBytes + diskBytes > 0) {
+      held.put(key, new long[] {memoryBytes, diskBytes});
+    } else {
+      held.remove(key);
+    }
+  }
+
+  /** What {@code rddId} has cached now; null when no block of it was ever reported. */
+  Cached cached(int rddId) {
+    Map<String, long[]> held = blocks.get(rddId);
+    if (held == null) {
+      return null;
+    }
+    long memory = 0;
+    long disk = 0;
+    java.util.Set<String> partitions = new java.util.HashSet<>();
+    for (Map.Entry<String, long[]> entry : held.entrySet()) {
+      memory += entry.getValue()[0];
+      disk += entry.getValue()[1];
+      partitions.add(entry.getKey().substring(0, entry.getKey().indexOf('@')));
+    }
+    return new Cached(partitions.size(), memory, disk);
+  }
+}
