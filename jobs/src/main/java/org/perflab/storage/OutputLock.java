@@ -136,8 +136,21 @@ public final class OutputLock implements AutoCloseable {
     json.put("pid", me.pid());
     json.put("process_start_ms", me.processStartMs());
     json.put("acquired_ms", me.acquiredMs());
+    OutputStream out;
     try {
-      OutputStream out = fs.create(file, false);
+      out = fs.create(file, false);
+    } catch (FileAlreadyExistsException e) {
+      return false;
+    } catch (IOException e) {
+      // Some stores report a lost create race as a plain IOException: the file is there, written by the winner.
+      if (fs.exists(file)) {
+        return false;
+      }
+      throw e;
+    }
+    // The file is this run's: a failed write (a storage failure, such as HDFS without a live DataNode) is reported
+    // as that failure, never as another run holding the lock, and the half-written file is removed.
+    try {
       try {
         out.write(JSON.writeValueAsBytes(json));
       } catch (IOException e) {
@@ -147,13 +160,17 @@ public final class OutputLock implements AutoCloseable {
       }
       out.close();
       return true;
-    } catch (FileAlreadyExistsException e) {
-      return false;
     } catch (IOException e) {
-      if (fs.exists(file)) {
-        return false;
-      }
+      deleteQuietly(fs, file, e);
       throw e;
+    }
+  }
+
+  private static void deleteQuietly(FileSystem fs, Path file, IOException cause) {
+    try {
+      fs.delete(file, false);
+    } catch (IOException e) {
+      cause.addSuppressed(e);
     }
   }
 
