@@ -48,11 +48,31 @@ final class TelemetryDriverPlugin implements DriverPlugin {
   }
 
   /**
-   * Writes each executor's latest status as its {@code executor_end} record, then closes the files. Batches arriving
-   * later (executors stop after driver plugins) are dropped.
+   * Waits (at most {@value #DRAIN_MS} ms) until the listener bus has delivered what was posted before the stop, so that
+   * the application's last block updates, unpersists and task ends are recorded (SparkContext stops plugins before its
+   * listener bus). Then writes each executor's latest status as its {@code executor_end} record and closes the files.
+   * Batches arriving later (executors stop after driver plugins) are dropped.
    */
   @Override
-  public synchronized void shutdown() {
+  public void shutdown() {
+    drainListenerBus();
+    closeFiles();
+  }
+
+  /** How long shutdown waits for queued listener events, in milliseconds. */
+  static final long DRAIN_MS = 10_000;
+
+  /** Not synchronized: the listener thread must be able to take this plugin's lock while we wait for it. */
+  private void drainListenerBus() {
+    try {
+      sc.listenerBus().waitUntilEmpty(DRAIN_MS);
+    } catch (java.util.concurrent.TimeoutException | RuntimeException e) {
+      LOG.warn("Cannot record the last listener events in the memory telemetry: the listener bus did not drain ({} ms)",
+          DRAIN_MS);
+    }
+  }
+
+  private synchronized void closeFiles() {
     sc.removeSparkListener(listener);
     statuses.forEach((executor, status) -> append(gcFile(executor), List.of(endRecord(executor, status))));
     closed = true;
