@@ -8,11 +8,15 @@ public final class SparkTestSession {
   /**
    * Session settings every test class gets, re-applied on each {@link #get()} because the test classes of a JVM share
    * the session and a job run in-process may change them (a session option given to getOrCreate sets it on the
-   * shared session): e.g. a leaked spark.sql.shuffle.partitions of 200 costs every later shuffle 200 tasks.
+   * shared session): e.g. a leaked spark.sql.shuffle.partitions of 200 costs every later shuffle 200 tasks. The
+   * tests' tables are small, so expressions are interpreted, not compiled (a quarter less CPU; see
+   * {@code Scripts.SMALL_DATA_SQL} in the jobs tests).
    */
   static final Map<String, String> SETTINGS = Map.of(
       "spark.sql.shuffle.partitions", "4",
-      "spark.sql.sources.partitionColumnTypeInference.enabled", "false");
+      "spark.sql.sources.partitionColumnTypeInference.enabled", "false",
+      "spark.sql.codegen.wholeStage", "false",
+      "spark.sql.codegen.factoryMode", "NO_CODEGEN");
 
   private static SparkSession spark;
 

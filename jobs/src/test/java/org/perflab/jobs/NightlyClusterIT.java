@@ -79,6 +79,9 @@ class NightlyClusterIT {
   private static final String JIT_FOR_SHORT_JVMS = "-XX:TieredStopAtLevel=1 -XX:+UseParallelGC";
   private static final String SHORT_LIVED_DRIVER = "spark.driver.extraJavaOptions=" + JIT_FOR_SHORT_JVMS;
   private static final String SHORT_LIVED_EXECUTORS = "spark.executor.extraJavaOptions=" + JIT_FOR_SHORT_JVMS;
+  /** Tables of a few hundred rows: interpreted expressions, no generated code to compile (docs/operations.md). */
+  private static final List<String> SMALL_DATA_SQL = List.of("--conf", "spark.sql.codegen.wholeStage=false",
+      "--conf", "spark.sql.codegen.factoryMode=NO_CODEGEN");
 
   @TempDir static Path temp;
   private static String hdfs;
@@ -217,6 +220,7 @@ class NightlyClusterIT {
       waitFor(stderr, "step 2 of 3: features started", Duration.ofMinutes(10));
       ProcessHandle driver = waitForDescendant(night, "features", Duration.ofMinutes(2));
       Thread.sleep(8000); // the driver is running Spark jobs
+      assertThat(driver.isAlive()).as("the driver of features is still running when it is killed").isTrue();
       driver.destroyForcibly();
       assertThat(night.waitFor(15, TimeUnit.MINUTES)).as("the nightly goes on after its driver is killed").isTrue();
     } finally {
@@ -294,11 +298,13 @@ class NightlyClusterIT {
   }
 
   private static List<String> ingestCommand(String output) {
-    return List.of(REPOSITORY.resolve("submit/perflab").toString(), "--master", master,
-        "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
+    List<String> command = new ArrayList<>(List.of(REPOSITORY.resolve("submit/perflab").toString(), "--master",
+        master, "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
         "--conf", "spark.executor.memory=1g", "--conf", "spark.executor.cores=1",
-        "--conf", SHORT_LIVED_DRIVER, "--conf", SHORT_LIVED_EXECUTORS,
-        "ingest", "--input", hdfs + "/big", "--output", output);
+        "--conf", SHORT_LIVED_DRIVER, "--conf", SHORT_LIVED_EXECUTORS));
+    command.addAll(SMALL_DATA_SQL);
+    command.addAll(List.of("ingest", "--input", hdfs + "/big", "--output", output));
+    return command;
   }
 
   /** The first descendant of {@code parent} whose command line runs SparkSubmit for {@code job}. */
@@ -307,7 +313,9 @@ class NightlyClusterIT {
     while (System.nanoTime() < deadline) {
       var found = parent.descendants().filter(p -> {
         String line = p.info().commandLine().orElse("");
-        return line.contains("SparkSubmit") && line.contains(" " + job + " ");
+        // The driver JVM, not the short-lived launcher JVM that builds its command line (which names SparkSubmit too).
+        return line.contains("org.apache.spark.deploy.SparkSubmit") && !line.contains("org.apache.spark.launcher.Main")
+            && line.contains(" " + job + " ");
       }).findFirst();
       if (found.isPresent()) {
         return found.get();
@@ -330,6 +338,7 @@ class NightlyClusterIT {
         // Ten small logs: a few partitions for shuffles and Delta's snapshot state, not 200 and 50.
         "--conf", "spark.sql.shuffle.partitions=4", "--conf", "spark.databricks.delta.snapshotPartitions=2",
         "--conf", SHORT_LIVED_DRIVER, "--conf", SHORT_LIVED_EXECUTORS));
+    command.addAll(SMALL_DATA_SQL);
     for (String conf : confs) {
       command.addAll(List.of("--conf", conf));
     }
