@@ -80,8 +80,8 @@ class NightlyClusterIT {
   private static final String SHORT_LIVED_DRIVER = "spark.driver.extraJavaOptions=" + JIT_FOR_SHORT_JVMS;
   private static final String SHORT_LIVED_EXECUTORS = "spark.executor.extraJavaOptions=" + JIT_FOR_SHORT_JVMS;
   /** Tables of a few hundred rows: interpreted expressions, no generated code to compile (docs/operations.md). */
-  private static final List<String> SMALL_DATA_SQL = List.of("--conf", "spark.sql.codegen.wholeStage=false",
-      "--conf", "spark.sql.codegen.factoryMode=NO_CODEGEN");
+  private static final List<String> SMALL_DATA_SQL = SparkTestSession.SMALL_DATA_SQL.entrySet().stream()
+      .flatMap(setting -> java.util.stream.Stream.of("--conf", setting.getKey() + "=" + setting.getValue())).toList();
 
   @TempDir static Path temp;
   private static String hdfs;

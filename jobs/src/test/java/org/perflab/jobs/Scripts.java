@@ -43,7 +43,9 @@ final class Scripts {
    * CPU time. docs/operations.md ("Small archives") gives the same advice to users. Behaviour is the same: every
    * Spark SQL expression has an interpreted implementation.
    */
-  static final String SMALL_DATA_SQL = "-Dspark.sql.codegen.wholeStage=false -Dspark.sql.codegen.factoryMode=NO_CODEGEN";
+  static final String SMALL_DATA_SQL = org.perflab.ingest.SparkTestSession.SMALL_DATA_SQL.entrySet().stream()
+      .map(setting -> "-D" + setting.getKey() + "=" + setting.getValue())
+      .collect(java.util.stream.Collectors.joining(" "));
 
   /** Sets {@link #SMALL_DATA_SQL} in {@code environment} unless it sets {@code SPARK_SUBMIT_OPTS} already. */
   static void smallDataSql(Map<String, String> environment) {
