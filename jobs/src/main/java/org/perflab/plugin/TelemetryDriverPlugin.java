@@ -21,6 +21,8 @@ final class TelemetryDriverPlugin implements DriverPlugin {
   /** Overrides where the telemetry directory goes (the event-log directory by default). */
   static final String DIR_KEY = "spark.perflab.telemetry.dir";
   static final String SUFFIX = ".perflab-telemetry";
+  /** How long shutdown waits for queued listener events, in milliseconds. */
+  static final long DRAIN_MS = 10_000;
   private static final Logger LOG = LoggerFactory.getLogger(TelemetryDriverPlugin.class);
 
   private SparkContext sc;
@@ -58,9 +60,6 @@ final class TelemetryDriverPlugin implements DriverPlugin {
     drainListenerBus();
     closeFiles();
   }
-
-  /** How long shutdown waits for queued listener events, in milliseconds. */
-  static final long DRAIN_MS = 10_000;
 
   /** Not synchronized: the listener thread must be able to take this plugin's lock while we wait for it. */
   private void drainListenerBus() {
