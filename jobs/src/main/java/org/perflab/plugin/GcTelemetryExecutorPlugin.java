@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  */
 final class GcTelemetryExecutorPlugin implements ExecutorPlugin, NotificationListener {
   private static final Logger LOG = LoggerFactory.getLogger(GcTelemetryExecutorPlugin.class);
-  private static final long FLUSH_MS = 1000;
+  /** How often an executor sends its queued records and status to the driver, in milliseconds. */
+  static final long FLUSH_MS = 1000;
 
   private final ConcurrentLinkedQueue<String> queue = new ConcurrentLinkedQueue<>();
   private final AtomicLong sequence = new AtomicLong();

@@ -3,6 +3,7 @@ package org.perflab.plugin;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.plugin.DriverPlugin;
@@ -23,12 +24,19 @@ final class TelemetryDriverPlugin implements DriverPlugin {
   static final String SUFFIX = ".perflab-telemetry";
   /** How long shutdown waits for queued listener events, in milliseconds. */
   static final long DRAIN_MS = 10_000;
+  /**
+   * How long shutdown waits for each live executor's next batch, in milliseconds: two send intervals and a margin.
+   * An executor that sent a batch within the last two intervals is live.
+   */
+  static final long LAST_BATCH_MS = 2 * GcTelemetryExecutorPlugin.FLUSH_MS + 500;
   private static final Logger LOG = LoggerFactory.getLogger(TelemetryDriverPlugin.class);
 
   private SparkContext sc;
   private BlockTelemetryListener listener;
   private TelemetryFiles files;
   private final Map<String, TelemetryBatch.Status> statuses = new java.util.TreeMap<>();
+  /** When each executor's latest batch arrived ({@link System#nanoTime}). */
+  private final Map<String, Long> arrivals = new java.util.HashMap<>();
   private boolean failed;
   private boolean closed;
 
@@ -45,6 +53,8 @@ final class TelemetryDriverPlugin implements DriverPlugin {
     if (message instanceof TelemetryBatch batch && !closed) {
       append(gcFile(batch.executorId()), batch.lines());
       statuses.put(batch.executorId(), batch.status());
+      arrivals.put(batch.executorId(), System.nanoTime());
+      notifyAll();
     }
     return null;
   }
@@ -52,13 +62,35 @@ final class TelemetryDriverPlugin implements DriverPlugin {
   /**
    * Waits (at most {@value #DRAIN_MS} ms) until the listener bus has delivered what was posted before the stop, so that
    * the application's last block updates, unpersists and task ends are recorded (SparkContext stops plugins before its
-   * listener bus). Then writes each executor's latest status as its {@code executor_end} record and closes the files.
-   * Batches arriving later (executors stop after driver plugins) are dropped.
+   * listener bus). Then waits (at most {@value #LAST_BATCH_MS} ms) for one more batch from every live executor, so
+   * that the collections of the application's last second are recorded: executors stop after driver plugins, so
+   * their own final batch always arrives too late. Then writes each executor's latest status as its
+   * {@code executor_end} record and closes the files. Batches arriving later are dropped.
    */
   @Override
   public void shutdown() {
+    long stopping = System.nanoTime();
     drainListenerBus();
+    awaitLastBatches(stopping);
     closeFiles();
+  }
+
+  /** Waits until every executor that sent a batch in the two send intervals before {@code stopping} sends one more. */
+  private synchronized void awaitLastBatches(long stopping) {
+    long live = stopping - TimeUnit.MILLISECONDS.toNanos(2 * GcTelemetryExecutorPlugin.FLUSH_MS);
+    long deadline = stopping + TimeUnit.MILLISECONDS.toNanos(LAST_BATCH_MS);
+    for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
+      if (arrivals.values().stream().noneMatch(arrived -> arrived > live && arrived < stopping)) {
+        return;
+      }
+      try {
+        TimeUnit.NANOSECONDS.timedWait(this, left);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    LOG.warn("Cannot record the last second of GC telemetry of every executor: no batch within {} ms", LAST_BATCH_MS);
   }
 
   /** Not synchronized: the listener thread must be able to take this plugin's lock while we wait for it. */
