@@ -37,26 +37,38 @@ final class Scripts {
   }
 
   /**
-   * Spark SQL settings for the tests' drivers, given as {@code SPARK_SUBMIT_OPTS} (system properties that SparkConf
-   * reads): interpreted expressions and no whole-stage code generation. The tests' tables hold a few hundred rows, so
-   * compiling generated Java for every query costs more CPU than it saves; on 2 cores it was a quarter of the tests'
-   * CPU time. docs/operations.md ("Small archives") gives the same advice to users. Behaviour is the same: every
-   * Spark SQL expression has an interpreted implementation.
+   * JVM flags for drivers and executors that live a minute or less on a few small logs (docs/operations.md, "Small
+   * archives"): C1 compilation only, since C2 compiles code these JVMs end before they reuse, and the Parallel
+   * collector.
+   */
+  static final String JIT_FOR_SHORT_JVMS = "-XX:TieredStopAtLevel=1 -XX:+UseParallelGC";
+
+  /**
+   * Spark SQL settings for the tests' drivers, as system properties that SparkConf reads: interpreted expressions and
+   * no whole-stage code generation. The tests' tables hold a few hundred rows, so compiling generated Java for every
+   * query costs more CPU than it saves; on 2 cores it was a quarter of the tests' CPU time. docs/operations.md ("Small
+   * archives") gives the same advice to users. Behaviour is the same: every Spark SQL expression has an interpreted
+   * implementation.
    */
   static final String SMALL_DATA_SQL = org.perflab.ingest.SparkTestSession.SMALL_DATA_SQL.entrySet().stream()
       .map(setting -> "-D" + setting.getKey() + "=" + setting.getValue())
       .collect(java.util.stream.Collectors.joining(" "));
 
-  /** Sets {@link #SMALL_DATA_SQL} in {@code environment} unless it sets {@code SPARK_SUBMIT_OPTS} already. */
-  static void smallDataSql(Map<String, String> environment) {
-    environment.putIfAbsent("SPARK_SUBMIT_OPTS", SMALL_DATA_SQL);
+  /**
+   * Gives the drivers that {@code submit/perflab} starts (spark-submit's JVM, {@code SPARK_SUBMIT_OPTS})
+   * {@link #JIT_FOR_SHORT_JVMS} and {@link #SMALL_DATA_SQL}, unless {@code environment} sets {@code SPARK_SUBMIT_OPTS}
+   * already.
+   */
+  static void shortLivedDrivers(Map<String, String> environment) {
+    environment.putIfAbsent("SPARK_SUBMIT_OPTS", JIT_FOR_SHORT_JVMS + " " + SMALL_DATA_SQL);
   }
 
   /**
    * Runs {@code command} in {@code workingDirectory} with {@code environment} added to this JVM's environment, less
    * {@code SPARK_HOME} (the scripts then use the runtime the build assembled), and waits up to {@code timeout}.
    * Unless {@code environment} names one, the runs' log files ({@code PERFLAB_LOG_DIR}) go to a temporary directory,
-   * deleted afterwards. Drivers get {@link #SMALL_DATA_SQL} unless {@code environment} sets {@code SPARK_SUBMIT_OPTS}.
+   * deleted afterwards. Drivers get {@link #shortLivedDrivers} settings unless {@code environment} sets
+   * {@code SPARK_SUBMIT_OPTS}.
    */
   static Result run(Path workingDirectory, Map<String, String> environment, Duration timeout, String... command)
       throws IOException, InterruptedException {
@@ -71,7 +83,7 @@ final class Scripts {
       builder.environment().remove("SPARK_HOME");
       builder.environment().put("PERFLAB_LOG_DIR", logs.toString());
       builder.environment().putAll(environment);
-      smallDataSql(builder.environment());
+      shortLivedDrivers(builder.environment());
       Process process = builder.start();
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.sweep.PointResult;
 import org.perflab.sweep.Statistic;
 import org.perflab.sweep.Sweep;
+import org.perflab.ingest.SparkTestSession;
 
 class SweepJobTest {
   private static final String MODEL = """
@@ -35,19 +35,13 @@ class SweepJobTest {
 
   @BeforeAll
   static void startSparkAndSweep() throws Exception {
-    spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("SweepJobTest")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.sql.shuffle.partitions", "2").getOrCreate();
+    spark = SparkTestSession.get();
+    spark.conf().set("spark.sql.shuffle.partitions", "2"); // SparkTestSession.get() resets it for the next class
     Path model = Files.writeString(shared.resolve("m.json"), MODEL);
     optionsOne = options(model, shared.resolve("one"), 1);
     SweepJob.Options two = options(model, shared.resolve("two"), 2);
     summaryOne = SweepJob.run(spark, SweepJob.plan(optionsOne), optionsOne);
     SweepJob.run(spark, SweepJob.plan(two), two);
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    spark.stop();
   }
 
   private static SweepJob.Options options(Path model, Path out, int partitionsPerPoint) {

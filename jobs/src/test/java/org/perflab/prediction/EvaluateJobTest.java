@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +21,7 @@ import org.perflab.ingest.IngestOptions;
 import org.perflab.jobs.EvaluateJob;
 import org.perflab.jobs.PerfLab;
 import org.perflab.storage.TableStore;
+import org.perflab.ingest.SparkTestSession;
 
 /**
  * The harness on a small set whose truth is known: event logs of a map-only application of 8 sleep tasks of 2 s on
@@ -44,20 +44,14 @@ class EvaluateJobTest {
         new SleepLogs(executors, 8, 2_000, 64L << 20).write(logs, "sleep", rep);
       }
     }
-    spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("EvaluateJobTest")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.sql.shuffle.partitions", "2").getOrCreate();
+    spark = SparkTestSession.get();
+    spark.conf().set("spark.sql.shuffle.partitions", "2"); // SparkTestSession.get() resets it for the next class
     String root = dir.resolve("tables").toString();
     new Ingest(spark, new IngestOptions(List.of(logs.toString()), root, false, Redactor.DEFAULT_PATTERN, 0),
         Clock.systemUTC()).run();
     summary = EvaluateJob.run(spark, Clock.systemUTC(), new EvaluateJob.Options(root, root, Optional.empty(), 1L,
         Optional.empty()));
     out = new TableStore(spark, root);
-  }
-
-  @AfterAll
-  static void stopSpark() {
-    spark.stop();
   }
 
   @Test
