@@ -15,7 +15,8 @@ import org.perflab.errors.BadInputException;
  * {@code spark.io.compression.codec} / {@code spark.serializer} (docs/costmodel.md#codec-and-serializer-costs). The
  * build ships the table as {@link #RESOURCE}; {@code stage-costs --codec-table FILE} writes it.
  */
-public final class CodecCostTable {
+public final class CodecCostTable implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
   /** The shipped table, on the classpath. */
   public static final String RESOURCE = "/org/perflab/costmodel/codec-costs.csv";
   /** The CSV header. */
@@ -38,7 +39,7 @@ public final class CodecCostTable {
    * @param readFactor shuffle read ns per record ÷ the lz4 / Java row's
    */
   public record Entry(Codec codec, SerializerKind serializer, int runs, double bytesPerRecord, double writeNsPerByte,
-      double readNsPerByte, double bytesFactor, double writeFactor, double readFactor) {
+      double readNsPerByte, double bytesFactor, double writeFactor, double readFactor) implements java.io.Serializable {
 
     /** The CSV line. */
     public String csv() {
@@ -58,6 +59,17 @@ public final class CodecCostTable {
 
   public List<Entry> entries() {
     return entries;
+  }
+
+  /** Tables with the same entries, in the same order, are equal. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof CodecCostTable other && entries.equals(other.entries);
+  }
+
+  @Override
+  public int hashCode() {
+    return entries.hashCode();
   }
 
   /** The entry of a setting, if measured. */

@@ -2,16 +2,28 @@ package org.perflab.sweep;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
 
 /**
  * A configuration grid: every combination of executors × cores per executor (× executor memory in GB, when given)
- * (× input size in bytes, when given), each simulated {@code replications} times with its own seed. An empty memory
- * list means memory is not in the grid; an empty input list means every point keeps the swept run's input.
+ * (× input size in bytes, when given) (× shuffle compression codec, when given) (× serializer, when given), each
+ * simulated {@code replications} times with its own seed. An empty memory list means memory is not in the grid; an
+ * empty input list means every point keeps the swept run's input; empty codec and serializer lists mean every point
+ * keeps the swept run's codec and serializer.
  */
 public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List<Double> executorMemoryGb,
-    List<Long> inputBytes, int replications) implements Serializable {
+    List<Long> inputBytes, List<Codec> codecs, List<SerializerKind> serializers, int replications)
+    implements Serializable {
+
+  /** A grid without codecs or serializers. */
+  public Grid(List<Integer> executors, List<Integer> coresPerExecutor, List<Double> executorMemoryGb,
+      List<Long> inputBytes, int replications) {
+    this(executors, coresPerExecutor, executorMemoryGb, inputBytes, List.of(), List.of(), replications);
+  }
 
   /** A grid without input sizes. */
   public Grid(List<Integer> executors, List<Integer> coresPerExecutor, List<Double> executorMemoryGb,
@@ -24,6 +36,8 @@ public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List
     coresPerExecutor = List.copyOf(coresPerExecutor);
     executorMemoryGb = List.copyOf(executorMemoryGb);
     inputBytes = List.copyOf(inputBytes);
+    codecs = List.copyOf(codecs);
+    serializers = List.copyOf(serializers);
     BadInputException.require(!executors.isEmpty(), "Cannot use grid: executors is empty (give at least one count)");
     BadInputException.require(!coresPerExecutor.isEmpty(),
         "Cannot use grid: coresPerExecutor is empty (give at least one count)");
@@ -49,6 +63,8 @@ public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List
     requireDistinct(coresPerExecutor, "coresPerExecutor");
     requireDistinct(executorMemoryGb, "executorMemoryGb");
     requireDistinct(inputBytes, "inputBytes");
+    requireDistinct(codecs, "codecs");
+    requireDistinct(serializers, "serializers");
   }
 
   private static void requireDistinct(List<?> values, String field) {
@@ -66,16 +82,31 @@ public record Grid(List<Integer> executors, List<Integer> coresPerExecutor, List
     return !inputBytes.isEmpty();
   }
 
-  /** Every point, executors outermost, then cores, then memory, then input size, in the order given. */
+  /** Whether the shuffle compression codec or the serializer is a dimension of the grid. */
+  public boolean hasShuffleSettings() {
+    return !codecs.isEmpty() || !serializers.isEmpty();
+  }
+
+  /**
+   * Every point, executors outermost, then cores, then memory, then input size, then codec, then serializer, in the
+   * order given.
+   */
   public List<GridPoint> points() {
     List<Double> memory = hasMemory() ? executorMemoryGb : List.of(0.0);
     List<Long> sizes = hasInputSizes() ? inputBytes : List.of(0L);
+    List<Codec> codecAxis = codecs.isEmpty() ? Collections.singletonList(null) : codecs;
+    List<SerializerKind> serializerAxis = serializers.isEmpty() ? Collections.singletonList(null)
+        : serializers;
     List<GridPoint> points = new ArrayList<>();
     for (int e : executors) {
       for (int c : coresPerExecutor) {
         for (double m : memory) {
           for (long b : sizes) {
-            points.add(new GridPoint(e, c, m, b));
+            for (Codec codec : codecAxis) {
+              for (SerializerKind serializer : serializerAxis) {
+                points.add(new GridPoint(e, c, m, b, codec, serializer));
+              }
+            }
           }
         }
       }

@@ -7,18 +7,23 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
+import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
 
 /**
  * Reads a grid file: {@code {"executors": [2, 4], "coresPerExecutor": [1, 2, 4], "executorMemoryGb": [4, 8],
- * "inputGb": [0.5, 1, 2], "replications": 4}}; {@code executorMemoryGb} is optional, the input sizes are optional
- * ({@code inputBytes}, integers, or {@code inputGb}, GiB of 2^30 bytes, never both) and {@code replications} defaults
- * to 1. Errors name the offending field.
+ * "inputGb": [0.5, 1, 2], "codecs": ["lz4", "zstd"], "serializers": ["java", "kryo"], "replications": 4}};
+ * {@code executorMemoryGb} is optional, the input sizes are optional ({@code inputBytes}, integers, or
+ * {@code inputGb}, GiB of 2^30 bytes, never both), so are {@code codecs} ({@code spark.io.compression.codec} values)
+ * and {@code serializers} ({@code spark.serializer} values), and {@code replications} defaults to 1. Errors name the
+ * offending field.
  */
 public final class GridReader {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> FIELDS = Set.of("executors", "coresPerExecutor", "executorMemoryGb",
-      "inputBytes", "inputGb", "replications");
+      "inputBytes", "inputGb", "codecs", "serializers", "replications");
   /** Bytes in one {@code inputGb}: a GiB, as Spark's {@code 1g}. */
   public static final long BYTES_PER_GB = 1L << 30;
 
@@ -56,8 +61,10 @@ public final class GridReader {
       require(r.isIntegralNumber() && r.asInt() >= 1, source, "replications", "must be an integer >= 1 (" + r + ")");
       replications = r.asInt();
     }
+    List<Codec> codecs = names(root.get("codecs"), "codecs", source, Codec::parse);
+    List<SerializerKind> serializers = names(root.get("serializers"), "serializers", source, SerializerKind::parse);
     try {
-      return new Grid(executors, cores, memory, input, replications);
+      return new Grid(executors, cores, memory, input, codecs, serializers, replications);
     } catch (BadInputException e) {
       throw new BadInputException(e.getMessage().replace("Cannot use grid:", "Cannot read grid " + source + ":"));
     }
@@ -86,6 +93,26 @@ public final class GridReader {
       }
     }
     return sizes;
+  }
+
+  /** The settings named by an optional array of strings; empty when the field is absent. */
+  private static <T> List<T> names(JsonNode node, String field, String source, Function<String, T> parse) {
+    List<T> out = new ArrayList<>();
+    if (node == null) {
+      return out;
+    }
+    require(node.isArray() && !node.isEmpty(), source, field, "must be a non-empty array of names");
+    for (int i = 0; i < node.size(); i++) {
+      JsonNode v = node.get(i);
+      require(v.isTextual(), source, field + "[" + i + "]", "must be a name (" + v + ")");
+      try {
+        out.add(parse.apply(v.asText()));
+      } catch (BadInputException e) {
+        throw new BadInputException("Cannot read grid " + source + ": " + field + "[" + i + "] " + e.getMessage()
+            .replaceFirst("^Cannot parse ", "is not a value of "), e);
+      }
+    }
+    return out;
   }
 
   private static List<Integer> integers(JsonNode node, String field, String source) {

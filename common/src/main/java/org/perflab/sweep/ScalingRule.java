@@ -24,6 +24,14 @@ public interface ScalingRule extends Serializable {
     return false;
   }
 
+  /**
+   * Whether the rule reads the points' shuffle codec and serializer; a grid with codecs or serializers needs such a
+   * rule.
+   */
+  default boolean modelsShuffleSettings() {
+    return false;
+  }
+
   /** The rule for a {@code --rule} name; {@code input-size} takes the source's input from the model's stages. */
   static ScalingRule named(String name) {
     return named(name, 0L);

@@ -10,7 +10,9 @@ public final class Seeds {
 
   /**
    * The seed of one trial. Memory enters through its IEEE-754 bits (0 when memory is not in the grid); the input size
-   * only when the grid has one, so that grids without input sizes keep their seeds.
+   * only when the grid has one, so that grids without input sizes keep their seeds. The codec and serializer do not
+   * enter: points that differ only in them draw the same random numbers, so their difference is the setting's, not
+   * the draw's (common random numbers).
    */
   public static long trialSeed(long baseSeed, GridPoint point, int replication) {
     long h = mix(baseSeed);

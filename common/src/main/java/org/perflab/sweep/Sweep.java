@@ -40,6 +40,9 @@ public record Sweep(Grid grid, ScalingRule rule, int taskCpus, List<Model> plans
         "Cannot plan sweep: --target-ci must be in [0, 1) (%s)", targetCi);
     org.perflab.errors.BadInputException.require(!grid.hasInputSizes() || rule.scalesInput(),
         "Cannot plan sweep: the grid has input sizes, which rule %s ignores (use --rule input-size)", rule.name());
+    org.perflab.errors.BadInputException.require(!grid.hasShuffleSettings() || rule.modelsShuffleSettings(),
+        "Cannot plan sweep: the grid has codecs or serializers, which rule %s ignores (use --rule phase-cost)",
+        rule.name());
     List<Model> plans = new ArrayList<>();
     for (GridPoint p : grid.points()) {
       plans.add(rule.apply(base, p, taskCpus).withMaxJobs(appsPerTrial));

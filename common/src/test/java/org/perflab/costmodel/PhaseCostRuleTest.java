@@ -1,6 +1,7 @@
 package org.perflab.costmodel;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.ByteArrayInputStream;
@@ -9,6 +10,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.perflab.errors.BadInputException;
 import org.perflab.sim.Distribution;
 import org.perflab.sim.Model;
 import org.perflab.sim.Stage;
@@ -70,5 +72,32 @@ class PhaseCostRuleTest {
     try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       assertThat(in.readObject()).isEqualTo(RULE);
     }
+  }
+
+  @Test
+  void aCodecOnTheGridTakesTheTablesRatiosForTheShuffleStagesOnly() {
+    Model lz4 = RULE.apply(model(), new GridPoint(4, 4, 2.0, 0L, Codec.LZ4, null), 1);
+    Model zstd = RULE.apply(model(), new GridPoint(4, 4, 2.0, 0L, Codec.ZSTD, null), 1);
+
+    // The source's own codec named on the grid changes nothing.
+    assertThat(duration(lz4, 0)).isCloseTo(10, within(1e-12));
+    assertThat(duration(lz4, 1)).isCloseTo(4, within(1e-12));
+    List<StageEstimate> before = CostModel.estimate(SOURCE, WorkedExample.STATS, WorkedExample.stages());
+    List<StageEstimate> after = CostModel.whatIf(SOURCE, WorkedExample.STATS, WorkedExample.stages(),
+        WhatIf.NONE.withCodec(Codec.ZSTD), CodecCostTable.shipped());
+    for (int i = 0; i < 2; i++) {
+      double factor = after.get(i).task().taskNs() / before.get(i).task().taskNs();
+      assertThat(factor).as("stage %d moves with zstd's measured costs", i).isNotCloseTo(1.0, within(1e-6));
+      assertThat(duration(zstd, i)).isCloseTo((i == 0 ? 10 : 4) * factor, within(1e-9));
+    }
+    assertThat(duration(zstd, 2)).as("a stage the cost model does not know keeps its time").isEqualTo(1);
+  }
+
+  @Test
+  void aSettingTheTableDidNotMeasureIsBadInputNotAGuess() {
+    GridPoint zstdWithKryo = new GridPoint(4, 4, 2.0, 0L, Codec.ZSTD, SerializerKind.KRYO);
+
+    assertThatThrownBy(() -> RULE.apply(model(), zstdWithKryo, 1)).isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("Cannot predict codec zstd with serializer kryo: not in the codec cost table");
   }
 }

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
 import org.perflab.sim.Distribution;
 import org.perflab.sim.Model;
@@ -185,6 +187,30 @@ class SweepTest {
     assertThat(Seeds.trialSeed(1, new GridPoint(2, 4, 0, 0), 0))
         .isEqualTo(Seeds.trialSeed(1, new GridPoint(2, 4, 0), 0))
         .isNotEqualTo(Seeds.trialSeed(1, new GridPoint(2, 4, 0, 1000), 0));
+  }
+
+  @Test
+  void codecsAndSerializersAreGridAxesThatOnlyAShuffleCostRuleMayTake() {
+    Grid grid = GridReader.parse("{\"executors\":[2],\"coresPerExecutor\":[1,2],\"codecs\":[\"lz4\",\"zstd\"],"
+        + "\"serializers\":[\"org.apache.spark.serializer.KryoSerializer\"]}", "g.json");
+    assertThat(grid.hasShuffleSettings()).isTrue();
+    assertThat(grid.points()).containsExactly(
+        new GridPoint(2, 1, 0, 0, Codec.LZ4, SerializerKind.KRYO), new GridPoint(2, 1, 0, 0, Codec.ZSTD,
+            SerializerKind.KRYO),
+        new GridPoint(2, 2, 0, 0, Codec.LZ4, SerializerKind.KRYO), new GridPoint(2, 2, 0, 0, Codec.ZSTD,
+            SerializerKind.KRYO));
+    assertThatThrownBy(() -> Sweep.plan(waves(), grid, new ScalingRule.Baseline(), 1, 1L, 1, 0))
+        .isInstanceOf(BadInputException.class).hasMessage("Cannot plan sweep: the grid has codecs or serializers,"
+            + " which rule baseline ignores (use --rule phase-cost)");
+    assertThatThrownBy(() -> GridReader.parse(
+        "{\"executors\":[2],\"coresPerExecutor\":[1],\"codecs\":[\"brotli\"]}", "g.json"))
+        .isInstanceOf(BadInputException.class).hasMessage("Cannot read grid g.json: codecs[0] is not a value of"
+            + " spark.io.compression.codec: unknown codec (brotli; one of lz4, lzf, snappy, zstd)");
+    assertThatThrownBy(() -> new Grid(List.of(2), List.of(1), List.of(), List.of(), List.of(Codec.LZ4, Codec.LZ4),
+        List.of(), 1)).hasMessage("Cannot use grid: codecs repeats a value ([LZ4, LZ4])");
+    // Points that differ only in codec or serializer draw the same numbers (common random numbers).
+    assertThat(Seeds.trialSeed(1, grid.points().get(1), 0)).isEqualTo(Seeds.trialSeed(1, new GridPoint(2, 1, 0), 0));
+    assertThat(new Grid(List.of(2), List.of(1), List.of(), 1).hasShuffleSettings()).isFalse();
   }
 
   private static PointResult row(int executors, int cores, double mean, double p90) {

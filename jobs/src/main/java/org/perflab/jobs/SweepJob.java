@@ -11,9 +11,11 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.PhaseCostInputs;
 import org.perflab.costmodel.PhaseCostRule;
 import org.perflab.costmodel.PhaseCostSource;
+import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
 import org.perflab.storage.DeltaSessions;
 import org.perflab.storage.TableStore;
@@ -49,7 +51,16 @@ public final class SweepJob implements Callable<Integer> {
   public record Options(String model, String grid, List<Integer> executors, List<Integer> cores,
       List<Double> memoryGb, List<Double> inputGb, int replications, Integer apps, double targetCi, Long seed,
       int taskCpus, String rule, Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output,
-      String dagModels, String appId, String costs) {
+      String dagModels, String appId, String costs, List<Codec> codecs, List<SerializerKind> serializers) {
+
+    /** Options without codec or serializer axes. */
+    public Options(String model, String grid, List<Integer> executors, List<Integer> cores, List<Double> memoryGb,
+        List<Double> inputGb, int replications, Integer apps, double targetCi, Long seed, int taskCpus, String rule,
+        Double deadlineS, Statistic deadlineStat, int partitionsPerPoint, String output, String dagModels,
+        String appId, String costs) {
+      this(model, grid, executors, cores, memoryGb, inputGb, replications, apps, targetCi, seed, taskCpus, rule,
+          deadlineS, deadlineStat, partitionsPerPoint, output, dagModels, appId, costs, List.of(), List.of());
+    }
 
     /** Options without {@code --costs} (any rule but phase-cost). */
     public Options(String model, String grid, List<Integer> executors, List<Integer> cores, List<Double> memoryGb,
@@ -79,10 +90,15 @@ public final class SweepJob implements Callable<Integer> {
       cores = List.copyOf(cores);
       memoryGb = List.copyOf(memoryGb);
       inputGb = List.copyOf(inputGb);
-      boolean listed = !executors.isEmpty() || !cores.isEmpty() || !memoryGb.isEmpty() || !inputGb.isEmpty();
-      BadInputException.require(grid == null || !listed,
-          "Cannot sweep: give either --grid or --executors/--cores/--executor-memory-gb/--input-gb, not both (%s)",
-          grid);
+      codecs = List.copyOf(codecs);
+      serializers = List.copyOf(serializers);
+      boolean listed = !executors.isEmpty() || !cores.isEmpty() || !memoryGb.isEmpty() || !inputGb.isEmpty()
+          || !codecs.isEmpty() || !serializers.isEmpty();
+      BadInputException.require(grid == null || !listed, "Cannot sweep: give either --grid or --executors/--cores/"
+          + "--executor-memory-gb/--input-gb/--codecs/--serializers, not both (%s)", grid);
+      BadInputException.require((codecs.isEmpty() && serializers.isEmpty()) || PhaseCostRule.NAME.equals(rule),
+          "Cannot sweep: --codecs and --serializers need --rule phase-cost (%s; rule %s ignores them)",
+          codecs.isEmpty() ? "--serializers " + lowerNames(serializers) : "--codecs " + lowerNames(codecs), rule);
       for (double gb : inputGb) {
         BadInputException.require(gb > 0 && Double.isFinite(gb), "Cannot sweep: --input-gb must be > 0 (%s)", gb);
       }
@@ -93,6 +109,11 @@ public final class SweepJob implements Callable<Integer> {
       BadInputException.require(deadlineS == null || deadlineS > 0,
           "Cannot sweep: --deadline must be > 0 seconds (%s)", deadlineS);
     }
+  }
+
+  /** Enum constants as Spark's properties name them: {@code [lz4, zstd]}. */
+  private static List<String> lowerNames(List<? extends Enum<?>> values) {
+    return values.stream().map(v -> v.name().toLowerCase(Locale.ROOT)).toList();
   }
 
   /** What a sweep did, for logs and tests. */
@@ -137,6 +158,15 @@ public final class SweepJob implements Callable<Integer> {
   @Option(names = "--input-gb", split = ",", paramLabel = "GB[,GB...]",
       description = "Input sizes in GiB (optional grid dimension; needs --rule input-size).")
   List<Double> inputGb = new ArrayList<>();
+
+  @Option(names = "--codecs", split = ",", paramLabel = "CODEC[,CODEC...]",
+      description = "Shuffle compression codecs (spark.io.compression.codec: lz4, lzf, snappy, zstd; optional grid "
+          + "dimension; needs --rule phase-cost, which takes their costs from the shipped codec cost table).")
+  List<String> codecs = new ArrayList<>();
+
+  @Option(names = "--serializers", split = ",", paramLabel = "java|kryo",
+      description = "Serializers (spark.serializer; optional grid dimension; needs --rule phase-cost).")
+  List<String> serializers = new ArrayList<>();
 
   @Option(names = "--replications", defaultValue = "1", paramLabel = "N",
       description = "Independent trials per grid point (ignored with --grid, which sets its own). "
@@ -206,7 +236,8 @@ public final class SweepJob implements Callable<Integer> {
 
   private Options options(String app) {
     return new Options(model, grid, executors, cores, memoryGb, inputGb, replications, apps, targetCi,
-        seed, taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, app, costs);
+        seed, taskCpus, rule, deadline, statistic(deadlineStat), partitionsPerPoint, output, dagModels, app, costs,
+        codecs.stream().map(Codec::parse).toList(), serializers.stream().map(SerializerKind::parse).toList());
   }
 
   /** {@code --per-workload}: one sweep per workload and size class, each replacing its swept log's rows. */
@@ -309,7 +340,7 @@ public final class SweepJob implements Callable<Integer> {
     Grid g = options.grid() != null
         ? GridReader.parse(TextFiles.read(options.grid(), "grid " + options.grid()), options.grid())
         : new Grid(options.executors(), options.cores(), options.memoryGb(), gibToBytes(options.inputGb()),
-            options.replications());
+            options.codecs(), options.serializers(), options.replications());
     int appsPerTrial = options.apps() != null ? options.apps() : base.maxJobs();
     long baseSeed = options.seed() != null ? options.seed() : base.seed();
     return Sweep.plan(base, g, rule, options.taskCpus(), baseSeed,

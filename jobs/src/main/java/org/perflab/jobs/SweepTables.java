@@ -33,6 +33,8 @@ final class SweepTables {
     field("cores_per_executor", DataTypes.IntegerType, false),
     field("executor_memory_gb", DataTypes.DoubleType, true),
     field("input_bytes", DataTypes.LongType, true),
+    field("codec", DataTypes.StringType, true),
+    field("serializer", DataTypes.StringType, true),
     field("task_cpus", DataTypes.IntegerType, false),
     field("slots", DataTypes.IntegerType, false),
     field("rule", DataTypes.StringType, false),
@@ -63,6 +65,8 @@ final class SweepTables {
     field("cores_per_executor", DataTypes.IntegerType, false),
     field("executor_memory_gb", DataTypes.DoubleType, true),
     field("input_bytes", DataTypes.LongType, true),
+    field("codec", DataTypes.StringType, true),
+    field("serializer", DataTypes.StringType, true),
     field("slots", DataTypes.IntegerType, false),
     field("mean_s", DataTypes.DoubleType, false),
     field("p90_s", DataTypes.DoubleType, false),
@@ -72,7 +76,7 @@ final class SweepTables {
 
   static Row resultRow(PointResult r, Swept swept) {
     return RowFactory.create(swept.logId(), swept.workloadId(), r.point().executors(), r.point().coresPerExecutor(),
-        memory(r), input(r), r.taskCpus(), r.slots(),
+        memory(r), input(r), codec(r), serializer(r), r.taskCpus(), r.slots(),
         r.rule(), r.replications(), r.applications(), r.tasks(), r.meanS(), r.stdS(), r.ciLowS(), r.ciHighS(),
         r.p50S(), r.p90S(), r.p99S(), r.coreHours(), r.memoryInGrid() ? r.gbHours() : null, r.baseSeed(),
         r.trialSeeds());
@@ -82,7 +86,7 @@ final class SweepTables {
     PointResult r = b.result();
     return RowFactory.create(swept.logId(), swept.workloadId(), lower(b.kind().name()), lower(b.statistic().name()),
         b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(), r.point().executors(),
-        r.point().coresPerExecutor(), memory(r), input(r), r.slots(), r.meanS(), r.p90S(), r.coreHours(),
+        r.point().coresPerExecutor(), memory(r), input(r), codec(r), serializer(r), r.slots(), r.meanS(), r.p90S(), r.coreHours(),
         r.memoryInGrid() ? r.gbHours() : null);
   }
 
@@ -102,6 +106,16 @@ final class SweepTables {
   /** The point's input size in bytes; null when the grid has none. */
   private static Long input(PointResult r) {
     return r.point().inputBytes() > 0 ? r.point().inputBytes() : null;
+  }
+
+  /** The point's {@code spark.io.compression.codec} short name; null when the grid has no codecs. */
+  private static String codec(PointResult r) {
+    return r.point().codec() == null ? null : lower(r.point().codec().name());
+  }
+
+  /** The point's {@code spark.serializer} short name ({@code java}, {@code kryo}); null when the grid has none. */
+  private static String serializer(PointResult r) {
+    return r.point().serializer() == null ? null : lower(r.point().serializer().name());
   }
 
   private static String lower(String s) {

@@ -24,11 +24,10 @@ final class TelemetryDriverPlugin implements DriverPlugin {
   static final String SUFFIX = ".perflab-telemetry";
   /** How long shutdown waits for queued listener events, in milliseconds. */
   static final long DRAIN_MS = 10_000;
-  /**
-   * How long shutdown waits for each live executor's next batch, in milliseconds: two send intervals and a margin.
-   * An executor that sent a batch within the last two intervals is live.
-   */
-  static final long LAST_BATCH_MS = 2 * GcTelemetryExecutorPlugin.FLUSH_MS + 500;
+  /** An executor that sent a batch within this many milliseconds before the stop is live: two send intervals. */
+  static final long LIVE_MS = 2 * GcTelemetryExecutorPlugin.FLUSH_MS;
+  /** How long shutdown waits for each live executor's next batch, in milliseconds: the liveness window and a margin. */
+  static final long LAST_BATCH_MS = LIVE_MS + 500;
   private static final Logger LOG = LoggerFactory.getLogger(TelemetryDriverPlugin.class);
 
   private SparkContext sc;
@@ -75,9 +74,9 @@ final class TelemetryDriverPlugin implements DriverPlugin {
     closeFiles();
   }
 
-  /** Waits until every executor that sent a batch in the two send intervals before {@code stopping} sends one more. */
+  /** Waits until every executor that sent a batch in the {@value #LIVE_MS} ms before {@code stopping} sends one more. */
   private synchronized void awaitLastBatches(long stopping) {
-    long live = stopping - TimeUnit.MILLISECONDS.toNanos(2 * GcTelemetryExecutorPlugin.FLUSH_MS);
+    long live = stopping - TimeUnit.MILLISECONDS.toNanos(LIVE_MS);
     long deadline = stopping + TimeUnit.MILLISECONDS.toNanos(LAST_BATCH_MS);
     for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
       if (arrivals.values().stream().noneMatch(arrived -> arrived > live && arrived < stopping)) {

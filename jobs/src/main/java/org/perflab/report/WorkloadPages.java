@@ -20,6 +20,7 @@ import org.perflab.report.View.Chart;
 import org.perflab.report.View.Page;
 import org.perflab.report.View.Section;
 import org.perflab.report.View.TableView;
+import org.perflab.sweep.SweepRows;
 
 /**
  * One page per workload: measured runtimes against total cores and input size with the fitted scaling laws, the
@@ -46,8 +47,9 @@ public final class WorkloadPages {
     fits = grouped("scaling_fits");
     errors = grouped("prediction_eval_summary");
     choices = grouped("predictor_choice", "workload_id", "predictor", "reason");
-    sweep = grouped("sweep_results", "workload_id", "executors", "cores_per_executor", "mean_s", "core_hours");
-    pareto = grouped("sweep_best");
+    sweep = grouped("sweep_results", SweepRows::atSweptShuffleSettings, "workload_id", "executors",
+        "cores_per_executor", "mean_s", "core_hours");
+    pareto = grouped("sweep_best", SweepRows::atSweptShuffleSettings);
     recommendations = grouped("recommendations");
     memory = grouped("memory_recommendations");
   }
@@ -63,7 +65,13 @@ public final class WorkloadPages {
   }
 
   private Map<String, List<Row>> grouped(String table, String... columns) {
-    Optional<Dataset<Row>> rows = in.read(table);
+    return grouped(table, rows -> rows, columns);
+  }
+
+  /** {@code table}'s rows through {@code view}, by workload; null when the table is missing. */
+  private Map<String, List<Row>> grouped(String table, java.util.function.UnaryOperator<Dataset<Row>> view,
+      String... columns) {
+    Optional<Dataset<Row>> rows = in.read(table).map(view);
     if (rows.isEmpty()) {
       return null;
     }

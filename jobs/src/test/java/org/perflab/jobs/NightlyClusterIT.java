@@ -34,14 +34,15 @@ import org.perflab.ingest.SparkTestSession;
  * of the pipeline from {@code hdfs://} to {@code hdfs://}. Then faults: a Worker killed during ingest; and, tagged
  * {@code long} (run with {@code mvn verify -Plong}), the DataNode stopped during a run and the driver killed mid-night.
  * The Worker kill is the fault that stays in CI: it is the cheapest of the three (two ingests, against four nightly
- * steps for the DataNode stop), and it exercises what only a cluster has, tasks rerun on another executor.
+ * steps for the DataNode stop), and it exercises what only a cluster has, tasks rerun on another executor. Around it
+ * all, the contract of {@code submit/local-cluster} ({@link LocalClusterChecks}): recorded pids, an idempotent start,
+ * a status, and a stop that leaves no process behind.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NightlyClusterIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String NIGHTLY = REPOSITORY.resolve("submit/nightly").toString();
   private static final String LOCAL_HDFS = REPOSITORY.resolve("submit/local-hdfs").toString();
-  private static final String LOCAL_CLUSTER = REPOSITORY.resolve("submit/local-cluster").toString();
   private static final Duration DAEMONS_TIMEOUT = Duration.ofMinutes(3);
   private static final Duration PIPELINE_TIMEOUT = Duration.ofMinutes(60);
   /**
@@ -93,11 +94,12 @@ class NightlyClusterIT {
     assertThat(started.exitCode()).as(started.output()).isZero();
     hdfs = started.lastLine();
     assertThat(hdfs).startsWith("hdfs://127.0.0.1:");
-    Scripts.Result cluster = Scripts.run(temp, Map.of("SPARK_DAEMON_MEMORY", "256m"), DAEMONS_TIMEOUT, LOCAL_CLUSTER,
-        "start", "--state-dir", temp.resolve("cluster").toString(), "--workers", "2", "--worker-cores", "1",
+    Scripts.Result cluster = LocalClusterChecks.localCluster(Map.of("SPARK_DAEMON_MEMORY", "256m"), "start",
+        "--state-dir", temp.resolve("cluster").toString(), "--workers", "2", "--worker-cores", "1",
         "--worker-memory", "1536m");
     assertThat(cluster.exitCode()).as(cluster.output()).isZero();
     master = cluster.lastLine();
+    LocalClusterChecks.assertRunning(temp.resolve("cluster"), master, 2, 1);
     fs = FileSystem.get(URI.create(hdfs), new Configuration());
     fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(REPOSITORY.resolve("samples/spark-events").toUri()),
         new org.apache.hadoop.fs.Path(hdfs + "/logs"));
@@ -105,9 +107,11 @@ class NightlyClusterIT {
 
   @AfterAll
   static void stopEverything() throws Exception {
-    Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_CLUSTER, "stop", "--state-dir",
-        temp.resolve("cluster").toString());
-    Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_HDFS, "stop", "--state-dir", temp.resolve("hdfs").toString());
+    try {
+      LocalClusterChecks.stopAndAssertGone(temp.resolve("cluster"));
+    } finally {
+      Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_HDFS, "stop", "--state-dir", temp.resolve("hdfs").toString());
+    }
   }
 
   @Test

@@ -12,6 +12,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.PhaseCostInputs;
 import org.perflab.costmodel.PhaseCostSource;
 import org.perflab.costmodel.StageCosts;
@@ -136,6 +137,47 @@ class PhaseCostSweepTest {
       assertThat(duration(m, "sched-S1")).isEqualTo(0.1);
     });
     assertThat(sweep.rule().name()).isEqualTo("phase-cost");
+  }
+
+  @Test
+  void aCodecAxisRescalesTheShuffleStagesAndIsWrittenWithEachPoint() {
+    SparkSession spark = SparkTestSession.get();
+    writeRoot(spark);
+    String root = dir.resolve("tables").toString();
+    SweepJob.Options options = new SweepJob.Options(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1,
+        0, 1L, 1, "phase-cost", null, Statistic.MEAN, 1, dir.resolve("sweep").toString(),
+        dir.resolve("out/dag_models").toString(), APP, root, List.of(Codec.LZ4, Codec.ZSTD), List.of());
+
+    Sweep sweep = SweepJob.plan(spark, options);
+    SweepJob.run(spark, sweep, options);
+
+    Model lz4 = sweep.plans().get(0);
+    Model zstd = sweep.plans().get(1);
+    assertThat(sweep.grid().points()).extracting(GridPoint::codec).containsExactly(Codec.LZ4, Codec.ZSTD);
+    // The run's own codec (Spark's default, lz4) keeps every duration; zstd moves the shuffle's two sides only.
+    assertThat(duration(lz4, "S0")).isEqualTo(5);
+    assertThat(duration(lz4, "S1")).isEqualTo(3);
+    assertThat(duration(zstd, "S0")).isNotEqualTo(5);
+    assertThat(duration(zstd, "S1")).isNotEqualTo(3);
+    assertThat(duration(zstd, "S2")).isEqualTo(1);
+    List<Row> rows = spark.read().format("delta").load(dir.resolve("sweep/sweep_results").toString())
+        .orderBy("codec").select("codec", "serializer", "rule", "mean_s").collectAsList();
+    assertThat(rows).extracting(r -> r.getString(0)).containsExactly("lz4", "zstd");
+    assertThat(rows).allSatisfy(r -> {
+      assertThat(r.isNullAt(1)).as("serializer not in the grid").isTrue();
+      assertThat(r.getString(2)).isEqualTo("phase-cost");
+    });
+    assertThat(rows.get(1).getDouble(3)).isNotEqualTo(rows.get(0).getDouble(3));
+  }
+
+  @Test
+  void aCodecAxisNeedsThePhaseCostRule() {
+    assertThatThrownBy(() -> new SweepJob.Options(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1, 0,
+        1L, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("sweep").toString(),
+        dir.resolve("out/dag_models").toString(), APP, null, List.of(Codec.ZSTD), List.of()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessage("Cannot sweep: --codecs and --serializers need --rule phase-cost (--codecs [zstd]; rule baseline"
+            + " ignores them)");
   }
 
   @Test
