@@ -1,5 +1,8 @@
 package org.perflab.recommend;
 
+import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.SerializerKind;
+
 /**
  * A configuration {@code recommend} considers, with its predicted runtime.
  *
@@ -9,9 +12,17 @@ package org.perflab.recommend;
  * @param predictedS predicted runtime, seconds (> 0)
  * @param lowS lower end of the 80 % interval, seconds; null without one
  * @param highS upper end of the 80 % interval (p90), seconds; null without one
+ * @param codec the shuffle compression codec the prediction assumed; null: the runs' own
+ * @param serializer the serializer the prediction assumed; null: the runs' own
  */
 public record Candidate(int executors, int coresPerExecutor, Long executorMemoryBytes, double predictedS, Double lowS,
-    Double highS) implements java.io.Serializable {
+    Double highS, Codec codec, SerializerKind serializer) implements java.io.Serializable {
+
+  /** A candidate at the runs' own codec and serializer. */
+  public Candidate(int executors, int coresPerExecutor, Long executorMemoryBytes, double predictedS, Double lowS,
+      Double highS) {
+    this(executors, coresPerExecutor, executorMemoryBytes, predictedS, lowS, highS, null, null);
+  }
 
   /** Task slots: executors × cores per executor. */
   public int totalCores() {

@@ -2,11 +2,13 @@ package org.perflab.recommend;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The {@code spark-submit} flags and {@code --conf} lines that apply a recommendation. Memory is given in MiB,
  * rounded up. Dynamic allocation is switched on with shuffle tracking (no external shuffle service needed, Spark ≥
- * 3.0), between the bounds, starting at the recommended count.
+ * 3.0), between the bounds, starting at the recommended count. A candidate predicted at another shuffle codec or
+ * serializer than the runs' (a {@code sweep --rule phase-cost --codecs} point) sets it.
  */
 public final class SubmitArgs {
   private static final long MIB = 1L << 20;
@@ -26,6 +28,12 @@ public final class SubmitArgs {
     }
     args.add("--conf spark.sql.shuffle.partitions=" + shufflePartitions);
     args.add("--conf spark.default.parallelism=" + shufflePartitions);
+    if (c.codec() != null) {
+      args.add("--conf spark.io.compression.codec=" + c.codec().name().toLowerCase(Locale.ROOT));
+    }
+    if (c.serializer() != null) {
+      args.add("--conf spark.serializer=" + c.serializer().className());
+    }
     args.add("--conf spark.dynamicAllocation.enabled=true");
     args.add("--conf spark.dynamicAllocation.shuffleTracking.enabled=true");
     args.add("--conf spark.dynamicAllocation.initialExecutors=" + c.executors());

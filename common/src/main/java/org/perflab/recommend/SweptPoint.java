@@ -1,5 +1,8 @@
 package org.perflab.recommend;
 
+import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.SerializerKind;
+
 /**
  * One point of the simulator sweep ({@code sweep_results}) as a candidate: the simulated mean is the prediction, the
  * simulated p90 the interval's upper end. {@code sweep_results} keeps no 10th percentile, so the lower end is the
@@ -12,15 +15,23 @@ package org.perflab.recommend;
  * @param meanS simulated mean runtime, seconds
  * @param p50S simulated median, seconds
  * @param p90S simulated 90th percentile, seconds
+ * @param codec the point's shuffle codec ({@code sweep_results.codec}); null when the grid had none
+ * @param serializer the point's serializer ({@code sweep_results.serializer}); null when the grid had none
  */
 public record SweptPoint(int sizeClass, int executors, int coresPerExecutor, Long executorMemoryBytes, double meanS,
-    double p50S, double p90S) implements java.io.Serializable {
+    double p50S, double p90S, Codec codec, SerializerKind serializer) implements java.io.Serializable {
+
+  /** A point of a grid without codecs or serializers. */
+  public SweptPoint(int sizeClass, int executors, int coresPerExecutor, Long executorMemoryBytes, double meanS,
+      double p50S, double p90S) {
+    this(sizeClass, executors, coresPerExecutor, executorMemoryBytes, meanS, p50S, p90S, null, null);
+  }
   /** How {@code recommendations.predictor} names the sweep. */
   public static final String PREDICTOR = "sweep:mean";
 
   /** The point as a candidate. */
   public Candidate candidate() {
     return new Candidate(executors, coresPerExecutor, executorMemoryBytes, meanS, Math.max(0.0, 2 * p50S - p90S),
-        p90S);
+        p90S, codec, serializer);
   }
 }

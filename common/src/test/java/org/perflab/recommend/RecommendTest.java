@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
 import org.perflab.prediction.Configuration;
 import org.perflab.prediction.Nearest;
@@ -36,6 +38,26 @@ class RecommendTest {
   private static int chosenExecutors(Objective objective) {
     return Ranking.rank(candidates(Prices.coreHoursOnly(), null), objective).chosen().orElseThrow().candidate()
         .executors();
+  }
+
+  @Test
+  void aSweptCodecThatIsPredictedCheaperIsRecommendedWithItsConfLine() {
+    Recommender.Subject subject = new Recommender.Subject("wl", 1, GIB, 3, new Memory(null, null, "observed"),
+        null, List.of());
+    SweptPoint lz4 = new SweptPoint(1, 4, 2, null, 60, 58, 66, Codec.LZ4, null);
+    SweptPoint zstd = new SweptPoint(1, 4, 2, null, 50, 49, 55, Codec.ZSTD, SerializerKind.KRYO);
+    SweptPoint own = new SweptPoint(1, 2, 2, null, 120, 118, 130);
+
+    Recommendation chosen = Recommender.recommend(subject, List.of(lz4.candidate(), zstd.candidate(),
+        own.candidate()), SweptPoint.PREDICTOR, "test", Objective.cheapestNearFastest(), Prices.coreHoursOnly());
+    Recommendation ownOnly = Recommender.recommend(subject, List.of(own.candidate()), SweptPoint.PREDICTOR, "test",
+        Objective.cheapestNearFastest(), Prices.coreHoursOnly());
+
+    // 4 × 2 cores for 50 s (400 core-s) beats the same at lz4 (480) and 2 × 2 for 120 s (480).
+    assertThat(chosen.predictedS()).isEqualTo(50);
+    assertThat(chosen.sparkSubmitArgs()).contains("--conf spark.io.compression.codec=zstd",
+        "--conf spark.serializer=org.apache.spark.serializer.KryoSerializer");
+    assertThat(ownOnly.sparkSubmitArgs()).doesNotContain("spark.io.compression.codec", "spark.serializer");
   }
 
   @Test

@@ -36,7 +36,6 @@ import org.perflab.recommend.RecommendTables;
 import org.perflab.recommend.Recommendations;
 import org.perflab.scaling.ScalingTables;
 import org.perflab.storage.TableStore;
-import org.perflab.sweep.SweepRows;
 import org.perflab.table.KeyColumns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -184,8 +183,7 @@ public final class RecommendJob implements Callable<Integer> {
     Dataset<Row> classes = workloads.orElse(runs).groupBy("workload_id", "size_class").agg(
         count(lit(1)).cast(DataTypes.IntegerType).as("runs"),
         percentile_approx(col("input_bytes"), lit(0.5), lit(10000)).cast(DataTypes.LongType).as("input_bytes"));
-    Optional<Dataset<Row>> sweep = in.read(SweepTables.RESULTS_TABLE).map(SweepRows::atSweptShuffleSettings)
-        .map(s -> withSweptInput(s, workloads));
+    Optional<Dataset<Row>> sweep = in.read(SweepTables.RESULTS_TABLE).map(s -> withSweptInput(s, workloads));
     Optional<Dataset<Row>> shuffle = workloads.flatMap(w -> in.read(FeatureTables.APP_FEATURES_TABLE))
         .map(f -> f.groupBy("workload_id", "size_class").agg(percentile_approx(col("shuffle_read_bytes"), lit(0.5),
             lit(10000)).cast(DataTypes.LongType).as("shuffle_bytes")));

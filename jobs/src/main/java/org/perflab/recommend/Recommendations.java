@@ -14,6 +14,8 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.SerializerKind;
 import org.perflab.grouping.SizeClass;
 import org.perflab.prediction.Run;
 import scala.Tuple2;
@@ -111,12 +113,20 @@ public final class Recommendations {
     table.ifPresent(t -> t.where(col("workload_id").isNotNull().and(col("input_bytes").isNotNull()))
         .orderBy("workload_id", "log_id", "executors", "cores_per_executor").collectAsList().forEach(r -> {
           Double gb = r.getAs("executor_memory_gb");
+          String codec = setting(r, "codec");
+          String serializer = setting(r, "serializer");
           out.computeIfAbsent(r.getAs("workload_id"), k -> new ArrayList<>()).add(new SweptPoint(
               SizeClass.of(r.<Long>getAs("input_bytes")), r.<Integer>getAs("executors"),
               r.<Integer>getAs("cores_per_executor"), gb == null ? null : Math.round(gb * (1L << 30)),
-              r.<Double>getAs("mean_s"), r.<Double>getAs("p50_s"), r.<Double>getAs("p90_s")));
+              r.<Double>getAs("mean_s"), r.<Double>getAs("p50_s"), r.<Double>getAs("p90_s"),
+              codec == null ? null : Codec.parse(codec), serializer == null ? null : SerializerKind.parse(serializer)));
         }));
     return out;
+  }
+
+  /** A sweep point's shuffle setting column; null when the table predates it or the grid had no such axis. */
+  private static String setting(Row r, String column) {
+    return java.util.Arrays.asList(r.schema().fieldNames()).contains(column) ? r.getAs(column) : null;
   }
 
   private static Map<String, Map<Integer, Long>> shuffle(Optional<Dataset<Row>> table) {
