@@ -43,7 +43,7 @@ public final class CodecCostTable implements java.io.Serializable {
 
     /** The CSV line. */
     public String csv() {
-      return String.join(",", codec.name().toLowerCase(Locale.ROOT), serializer.name().toLowerCase(Locale.ROOT),
+      return String.join(",", codec.shortName(), serializer.shortName(),
           Integer.toString(runs), num(bytesPerRecord), num(writeNsPerByte), num(readNsPerByte), num(bytesFactor),
           num(writeFactor), num(readFactor));
     }
@@ -93,19 +93,16 @@ public final class CodecCostTable implements java.io.Serializable {
   private Entry measured(Codec codec, SerializerKind serializer) {
     Entry e = get(codec, serializer).orElse(null);
     BadInputException.require(e != null, "Cannot predict codec %s with serializer %s: not in the codec cost table"
-        + " (measured: %s)", name(codec), name(serializer), settings());
+        + " (measured: %s)", codec.shortName(), serializer.shortName(), settings());
     BadInputException.require(e.bytesPerRecord() > 0 && e.writeNsPerByte() > 0 && e.readNsPerByte() > 0,
         "Cannot predict codec %s with serializer %s: the codec cost table lacks its byte, write or read cost (%s)",
-        name(codec), name(serializer), e.csv());
+        codec.shortName(), serializer.shortName(), e.csv());
     return e;
   }
 
   private String settings() {
-    return String.join(", ", entries.stream().map(e -> name(e.codec()) + "/" + name(e.serializer())).toList());
-  }
-
-  private static String name(Enum<?> e) {
-    return e.name().toLowerCase(Locale.ROOT);
+    return String.join(", ", entries.stream().map(e -> e.codec().shortName() + "/" + e.serializer().shortName())
+        .toList());
   }
 
   /**

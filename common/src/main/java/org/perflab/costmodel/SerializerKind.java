@@ -13,6 +13,11 @@ public enum SerializerKind {
     this.className = className;
   }
 
+  /** The short name ({@code java}, {@code kryo}), as {@link #parse} takes it and PerfLab's tables write it. */
+  public String shortName() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
   /** The serializer class Spark's {@code spark.serializer} names. */
   public String className() {
     return className;

@@ -2,7 +2,6 @@ package org.perflab.recommend;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The {@code spark-submit} flags and {@code --conf} lines that apply a recommendation. Memory is given in MiB,
@@ -29,7 +28,7 @@ public final class SubmitArgs {
     args.add("--conf spark.sql.shuffle.partitions=" + shufflePartitions);
     args.add("--conf spark.default.parallelism=" + shufflePartitions);
     if (c.codec() != null) {
-      args.add("--conf spark.io.compression.codec=" + c.codec().name().toLowerCase(Locale.ROOT));
+      args.add("--conf spark.io.compression.codec=" + c.codec().shortName());
     }
     if (c.serializer() != null) {
       args.add("--conf spark.serializer=" + c.serializer().className());

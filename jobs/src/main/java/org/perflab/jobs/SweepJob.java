@@ -98,7 +98,8 @@ public final class SweepJob implements Callable<Integer> {
           + "--executor-memory-gb/--input-gb/--codecs/--serializers, not both (%s)", grid);
       BadInputException.require((codecs.isEmpty() && serializers.isEmpty()) || PhaseCostRule.NAME.equals(rule),
           "Cannot sweep: --codecs and --serializers need --rule phase-cost (%s; rule %s ignores them)",
-          codecs.isEmpty() ? "--serializers " + lowerNames(serializers) : "--codecs " + lowerNames(codecs), rule);
+          codecs.isEmpty() ? "--serializers " + serializers.stream().map(SerializerKind::shortName).toList()
+              : "--codecs " + codecs.stream().map(Codec::shortName).toList(), rule);
       for (double gb : inputGb) {
         BadInputException.require(gb > 0 && Double.isFinite(gb), "Cannot sweep: --input-gb must be > 0 (%s)", gb);
       }
@@ -109,11 +110,6 @@ public final class SweepJob implements Callable<Integer> {
       BadInputException.require(deadlineS == null || deadlineS > 0,
           "Cannot sweep: --deadline must be > 0 seconds (%s)", deadlineS);
     }
-  }
-
-  /** Enum constants as Spark's properties name them: {@code [lz4, zstd]}. */
-  private static List<String> lowerNames(List<? extends Enum<?>> values) {
-    return values.stream().map(v -> v.name().toLowerCase(Locale.ROOT)).toList();
   }
 
   /** What a sweep did, for logs and tests. */

@@ -86,8 +86,8 @@ final class SweepTables {
     PointResult r = b.result();
     return RowFactory.create(swept.logId(), swept.workloadId(), lower(b.kind().name()), lower(b.statistic().name()),
         b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(), r.point().executors(),
-        r.point().coresPerExecutor(), memory(r), input(r), codec(r), serializer(r), r.slots(), r.meanS(), r.p90S(), r.coreHours(),
-        r.memoryInGrid() ? r.gbHours() : null);
+        r.point().coresPerExecutor(), memory(r), input(r), codec(r), serializer(r), r.slots(), r.meanS(), r.p90S(),
+        r.coreHours(), r.memoryInGrid() ? r.gbHours() : null);
   }
 
   /** The rows of a sweep of {@code swept}'s model. */
@@ -110,12 +110,12 @@ final class SweepTables {
 
   /** The point's {@code spark.io.compression.codec} short name; null when the grid has no codecs. */
   private static String codec(PointResult r) {
-    return r.point().codec() == null ? null : lower(r.point().codec().name());
+    return r.point().codec() == null ? null : r.point().codec().shortName();
   }
 
   /** The point's {@code spark.serializer} short name ({@code java}, {@code kryo}); null when the grid has none. */
   private static String serializer(PointResult r) {
-    return r.point().serializer() == null ? null : lower(r.point().serializer().name());
+    return r.point().serializer() == null ? null : r.point().serializer().shortName();
   }
 
   private static String lower(String s) {

@@ -18,6 +18,7 @@ import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.grouping.SizeClass;
 import org.perflab.prediction.Run;
+import org.perflab.sweep.SweepRows;
 import scala.Tuple2;
 
 /**
@@ -110,11 +111,12 @@ public final class Recommendations {
 
   private static Map<String, List<SweptPoint>> sweep(Optional<Dataset<Row>> table) {
     Map<String, List<SweptPoint>> out = new HashMap<>();
-    table.ifPresent(t -> t.where(col("workload_id").isNotNull().and(col("input_bytes").isNotNull()))
+    table.map(SweepRows::withShuffleSettings).ifPresent(t -> t.where(col("workload_id").isNotNull()
+        .and(col("input_bytes").isNotNull()))
         .orderBy("workload_id", "log_id", "executors", "cores_per_executor").collectAsList().forEach(r -> {
           Double gb = r.getAs("executor_memory_gb");
-          String codec = setting(r, "codec");
-          String serializer = setting(r, "serializer");
+          String codec = r.getAs("codec");
+          String serializer = r.getAs("serializer");
           out.computeIfAbsent(r.getAs("workload_id"), k -> new ArrayList<>()).add(new SweptPoint(
               SizeClass.of(r.<Long>getAs("input_bytes")), r.<Integer>getAs("executors"),
               r.<Integer>getAs("cores_per_executor"), gb == null ? null : Math.round(gb * (1L << 30)),
@@ -122,11 +124,6 @@ public final class Recommendations {
               codec == null ? null : Codec.parse(codec), serializer == null ? null : SerializerKind.parse(serializer)));
         }));
     return out;
-  }
-
-  /** A sweep point's shuffle setting column; null when the table predates it or the grid had no such axis. */
-  private static String setting(Row r, String column) {
-    return java.util.Arrays.asList(r.schema().fieldNames()).contains(column) ? r.getAs(column) : null;
   }
 
   private static Map<String, Map<Integer, Long>> shuffle(Optional<Dataset<Row>> table) {

@@ -1,6 +1,7 @@
 package org.perflab.sweep;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
 
 import java.util.Arrays;
 import java.util.List;
@@ -17,13 +18,25 @@ public final class SweepRows {
   /**
    * The rows at the swept run's own shuffle codec and serializer: those of grids without a codec or serializer axis.
    * A reader that keys points by executors, cores and memory (a heatmap, a recommendation) sees one row per point. A
-   * table written before the columns existed is returned whole.
+   * table written before the columns existed keeps every row.
    */
   public static Dataset<Row> atSweptShuffleSettings(Dataset<Row> rows) {
+    Dataset<Row> out = withShuffleSettings(rows);
+    for (String column : SHUFFLE_SETTINGS) {
+      out = out.where(col(column).isNull());
+    }
+    return out;
+  }
+
+  /**
+   * The rows with their {@code codec} and {@code serializer} columns: a table written before they existed gets them
+   * null (every point at the swept run's own setting).
+   */
+  public static Dataset<Row> withShuffleSettings(Dataset<Row> rows) {
     Dataset<Row> out = rows;
     for (String column : SHUFFLE_SETTINGS) {
-      if (Arrays.asList(rows.columns()).contains(column)) {
-        out = out.where(col(column).isNull());
+      if (!Arrays.asList(rows.columns()).contains(column)) {
+        out = out.withColumn(column, lit(null).cast("string"));
       }
     }
     return out;
