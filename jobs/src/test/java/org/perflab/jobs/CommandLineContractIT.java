@@ -216,6 +216,18 @@ class CommandLineContractIT {
   }
 
   @Test
+  void aCodecOrSerializerAxisWithoutThePhaseCostRuleIsRefusedBeforeAnyTrial() throws Exception {
+    String out = temp.resolve("codec-sweep").toString();
+    assertBadInput(perflab("sweep", "--model", model.toString(), "--executors", "1", "--cores", "1", "--codecs",
+        "zstd", "--output", out), "Cannot sweep: --codecs and --serializers need --rule phase-cost (--codecs [zstd];"
+        + " rule baseline ignores them)");
+    assertBadInput(perflab("sweep", "--model", model.toString(), "--executors", "1", "--cores", "1", "--serializers",
+        "kryo", "--output", out), "Cannot sweep: --codecs and --serializers need --rule phase-cost (--serializers"
+        + " [kryo]; rule baseline ignores them)");
+    assertThat(temp.resolve("codec-sweep")).as("nothing written").doesNotExist();
+  }
+
+  @Test
   void anObjectStoreSchemeWithoutItsConnectorNamesThePackage() throws Exception {
     String hadoopAws = "org.apache.hadoop:hadoop-aws:" + VersionInfo.getVersion();
 

@@ -66,6 +66,35 @@ class SubmitPerflabIT {
     assertThat(result.stdout()).contains("Usage: perflab help");
   }
 
+  /**
+   * The driver maps the class-data archive that the build made of the runtime's classes (submit/lib/class-data-archive):
+   * Spark's classes come from the archive, not from their jars. With {@code PERFLAB_CLASS_DATA=off} they come from the
+   * jars, as before.
+   */
+  @Test
+  void theDriverLoadsSparksClassesFromTheRuntimesClassDataArchiveUnlessTurnedOff(@TempDir Path elsewhere)
+      throws Exception {
+    Path archive = REPOSITORY.resolve("jobs/target/spark-runtime/cds/perflab.jsa");
+    assertThat(archive).as("the archive that mvn package builds (see jobs/target/spark-runtime/cds/dump.log)")
+        .isRegularFile();
+    Path on = elsewhere.resolve("on.log");
+    Path off = elsewhere.resolve("off.log");
+
+    Scripts.Result withArchive = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB, "--master", "local[1]",
+        "--conf", "spark.driver.extraJavaOptions=-Xlog:class+load=info:file=" + on, "help", "help");
+    Scripts.Result without = Scripts.run(elsewhere, Map.of("PERFLAB_CLASS_DATA", "off"), TIMEOUT, PERFLAB,
+        "--master", "local[1]", "--conf", "spark.driver.extraJavaOptions=-Xlog:class+load=info:file=" + off,
+        "help", "help");
+
+    assertThat(withArchive.exitCode()).as(withArchive.output()).isZero();
+    assertThat(without.exitCode()).as(without.output()).isZero();
+    assertThat(withArchive.stdout()).isEqualTo(without.stdout()).contains("Usage: perflab help");
+    String submit = "org.apache.spark.deploy.SparkSubmit source: ";
+    assertThat(Files.readString(on)).contains(submit + "shared objects file");
+    assertThat(Files.readString(off)).doesNotContain(submit + "shared objects file")
+        .containsPattern(java.util.regex.Pattern.quote(submit) + "\\S*spark-core_");
+  }
+
   @Test
   void doctorRunsOnTheDefaultMasterAndRejectsAPathThatMatchesNothing(@TempDir Path elsewhere) throws Exception {
     Path present = Files.writeString(elsewhere.resolve("present.txt"), "12345");
