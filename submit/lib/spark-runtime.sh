@@ -4,6 +4,8 @@
 
 readonly PERFLAB_APP_JAR="$PERFLAB_REPO/jobs/target/perflab.jar"
 readonly PERFLAB_RUNTIME="$PERFLAB_REPO/jobs/target/spark-runtime"
+# The runtime's class-data archive, under the runtime (made by submit/lib/class-data-archive at package time).
+readonly PERFLAB_CLASS_DATA_ARCHIVE=cds/perflab.jsa
 
 fail() { # fail EXIT_CODE MESSAGE
   echo "${0##*/}: $2" >&2
@@ -51,6 +53,16 @@ ensure_built() {
     runtime_built || { cd -- "$PERFLAB_REPO" && mvn -q -B -DskipTests package >&2; }
   ) || fail 1 "Cannot build PerfLab: mvn package failed (run it in $PERFLAB_REPO to see why)"
   runtime_built || fail 1 "Cannot find the build's output after mvn package ($PERFLAB_APP_JAR, $PERFLAB_RUNTIME/jars)"
+}
+
+# class_data_option SPARK_HOME: prints the JVM option that maps the runtime's class-data archive, quoted for Spark's
+# option parsers (they split at spaces outside quotes, and a path may hold spaces); prints nothing when SPARK_HOME is
+# not the build's runtime, the archive is missing, PERFLAB_CLASS_DATA=off, or the path holds a quote or a backslash.
+class_data_option() {
+  local archive="$1/$PERFLAB_CLASS_DATA_ARCHIVE"
+  [[ "$1" == "$PERFLAB_RUNTIME" && "${PERFLAB_CLASS_DATA:-on}" != off && -f "$archive" && "$archive" != *[\"\\]* ]] \
+    || return 0
+  printf '"-XX:SharedArchiveFile=%s"\n' "$archive"
 }
 
 # spark_command SPARK_HOME CLASS [ARGS...]: sets the array SPARK_COMMAND to the java command line that Spark's launcher

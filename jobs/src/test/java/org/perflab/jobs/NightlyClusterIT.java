@@ -39,8 +39,8 @@ import org.perflab.ingest.SparkTestSession;
  * {@code long} (run with {@code mvn verify -Plong}), the DataNode stopped during a run and the driver killed mid-night.
  * The Worker kill is the fault that stays in CI: it is the cheapest of the three (an ingest on the cluster, compared
  * with the same ingest in this JVM, against four nightly steps for the DataNode stop), and it exercises what only a
- * cluster has, tasks rerun on another executor. Around it all, the contract of {@code submit/local-cluster} ({@link LocalClusterChecks}): recorded pids, an idempotent start,
- * a status, and a stop that leaves no process behind.
+ * cluster has, tasks rerun on another executor. Around it all, the contract of {@code submit/local-cluster}
+ * ({@link LocalClusterChecks}): recorded pids, an idempotent start, a status, and a stop that leaves no process behind.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NightlyClusterIT {
