@@ -11,6 +11,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.StructType;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.PhaseCostInputs;
 import org.perflab.costmodel.PhaseCostRule;
@@ -28,6 +29,7 @@ import org.perflab.sweep.PointResult;
 import org.perflab.sweep.ScalingRule;
 import org.perflab.sweep.Statistic;
 import org.perflab.sweep.Sweep;
+import org.perflab.sweep.SweepRows;
 import org.perflab.sweep.TrialOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -398,27 +400,27 @@ public final class SweepJob implements Callable<Integer> {
     SweepTables.Swept swept = options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
         : dagModelRun(spark, options.dagModels(), options.appId());
     TableStore out = new TableStore(spark, options.output());
-    writeReplacingLog(out, SweepTables.RESULTS_TABLE,
+    String rule = sweep.rule().name();
+    writeReplacingSweep(out, SweepTables.RESULTS_TABLE,
         spark.createDataFrame(SweepTables.resultRows(results, swept), SweepTables.RESULTS).coalesce(1),
-        swept.logId());
-    writeReplacingLog(out, SweepTables.BEST_TABLE,
-        spark.createDataFrame(SweepTables.bestRows(best, swept), SweepTables.BEST).coalesce(1), swept.logId());
+        SweepTables.RESULTS, SweepRows.sweptBy(swept.logId(), rule));
+    writeReplacingSweep(out, SweepTables.BEST_TABLE,
+        spark.createDataFrame(SweepTables.bestRows(best, swept), SweepTables.BEST).coalesce(1), SweepTables.BEST,
+        SweepRows.sweptBy(swept.logId(), rule));
     long apps = results.stream().mapToLong(PointResult::applications).sum();
     long tasks = results.stream().mapToLong(PointResult::tasks).sum();
     return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);
   }
 
   /**
-   * Replaces the sweep rows of the swept log ({@code log_id} null for a model file) in one commit; other logs'
-   * sweeps stay.
+   * Replaces, in one commit, the rows of this sweep's log and rule ({@code swept}, from
+   * {@link SweepRows#sweptBy}); other logs' sweeps, and this log's sweeps under other rules, stay. The table first
+   * gains the columns it lacks, so the predicate can name {@code rule} in a table written before it had one.
    */
-  private static void writeReplacingLog(TableStore out, String table, Dataset<Row> rows, String logId) {
-    out.create(table, rows.schema());
-    if (logId == null) {
-      out.replaceWhere(table, rows, "log_id IS NULL");
-    } else {
-      out.replaceLogs(table, rows, List.of(logId));
-    }
+  private static void writeReplacingSweep(TableStore out, String table, Dataset<Row> rows, StructType schema,
+      String swept) {
+    out.ensure(table, schema);
+    out.replaceWhere(table, rows, swept);
   }
 
   /**

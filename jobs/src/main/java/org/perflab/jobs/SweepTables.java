@@ -57,6 +57,7 @@ final class SweepTables {
   static final StructType BEST = new StructType(new StructField[] {
     field("log_id", DataTypes.StringType, true),
     field("workload_id", DataTypes.StringType, true),
+    field("rule", DataTypes.StringType, false),
     field("kind", DataTypes.StringType, false),
     field("statistic", DataTypes.StringType, false),
     field("deadline_s", DataTypes.DoubleType, true),
@@ -84,7 +85,7 @@ final class SweepTables {
 
   static Row bestRow(BestPoint b, Swept swept) {
     PointResult r = b.result();
-    return RowFactory.create(swept.logId(), swept.workloadId(), lower(b.kind().name()), lower(b.statistic().name()),
+    return RowFactory.create(swept.logId(), swept.workloadId(), r.rule(), lower(b.kind().name()), lower(b.statistic().name()),
         b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(), r.point().executors(),
         r.point().coresPerExecutor(), memory(r), input(r), codec(r), serializer(r), r.slots(), r.meanS(), r.p90S(),
         r.coreHours(), r.memoryInGrid() ? r.gbHours() : null);

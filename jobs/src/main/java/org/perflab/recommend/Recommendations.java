@@ -111,7 +111,7 @@ public final class Recommendations {
 
   private static Map<String, List<SweptPoint>> sweep(Optional<Dataset<Row>> table) {
     Map<String, List<SweptPoint>> out = new HashMap<>();
-    table.map(SweepRows::withShuffleSettings).ifPresent(t -> t.where(col("workload_id").isNotNull()
+    table.map(SweepRows::onePerPoint).ifPresent(t -> t.where(col("workload_id").isNotNull()
         .and(col("input_bytes").isNotNull()))
         .orderBy("workload_id", "log_id", "executors", "cores_per_executor").collectAsList().forEach(r -> {
           Double gb = r.getAs("executor_memory_gb");

@@ -47,9 +47,9 @@ public final class WorkloadPages {
     fits = grouped("scaling_fits");
     errors = grouped("prediction_eval_summary");
     choices = grouped("predictor_choice", "workload_id", "predictor", "reason");
-    sweep = grouped("sweep_results", SweepRows::atSweptShuffleSettings, "workload_id", "executors",
-        "cores_per_executor", "mean_s", "core_hours");
-    pareto = grouped("sweep_best", SweepRows::atSweptShuffleSettings);
+    sweep = grouped("sweep_results", rows -> SweepRows.onePerPoint(SweepRows.atSweptShuffleSettings(rows)),
+        "workload_id", "executors", "cores_per_executor", "mean_s", "core_hours");
+    pareto = grouped("sweep_best", rows -> SweepRows.preferredRulePerLog(SweepRows.atSweptShuffleSettings(rows)));
     recommendations = grouped("recommendations");
     memory = grouped("memory_recommendations");
   }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -26,6 +27,7 @@ import org.perflab.sim.TaskChoice;
 import org.perflab.sweep.GridPoint;
 import org.perflab.sweep.Statistic;
 import org.perflab.sweep.Sweep;
+import org.perflab.sweep.SweepRows;
 import org.perflab.table.Table;
 import org.perflab.table.TableRow;
 
@@ -168,6 +170,50 @@ class PhaseCostSweepTest {
       assertThat(r.getString(2)).isEqualTo("phase-cost");
     });
     assertThat(rows.get(1).getDouble(3)).isNotEqualTo(rows.get(0).getDouble(3));
+  }
+
+  @Test
+  void aSweepReplacesOnlyTheRowsOfItsLogAndRuleAndReadersSeeEachPointOnce() {
+    SparkSession spark = SparkTestSession.get();
+    writeRoot(spark);
+    String root = dir.resolve("tables").toString();
+    String models = dir.resolve("out/dag_models").toString();
+    String out = dir.resolve("sweep").toString();
+    SweepJob.Options baseline = new SweepJob.Options(null, null, List.of(1, 2), List.of(2), List.of(), List.of(), 1,
+        1, 0, 1L, 1, "baseline", null, Statistic.MEAN, 1, out, models, APP, null);
+    SweepJob.Options phaseCost = new SweepJob.Options(null, null, List.of(1, 2), List.of(2), List.of(), List.of(), 1,
+        1, 0, 1L, 1, "phase-cost", null, Statistic.MEAN, 1, out, models, APP, root);
+    SweepJob.Options codecs = new SweepJob.Options(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1,
+        0, 1L, 1, "phase-cost", null, Statistic.MEAN, 1, out, models, APP, root, List.of(Codec.LZ4, Codec.ZSTD),
+        List.of());
+
+    SweepJob.run(spark, SweepJob.plan(spark, codecs), codecs);
+    SweepJob.run(spark, SweepJob.plan(spark, baseline), baseline);
+    // the baseline sweep of the same log left the phase-cost rows
+    assertThat(rulesAndCodecs(spark, out)).containsExactly("baseline/null=2", "phase-cost/lz4=1",
+        "phase-cost/zstd=1");
+
+    SweepJob.run(spark, SweepJob.plan(spark, phaseCost), phaseCost);
+    // a phase-cost sweep replaced the phase-cost rows of its log (the codec grid's) and left the baseline rows
+    assertThat(rulesAndCodecs(spark, out)).containsExactly("baseline/null=2", "phase-cost/null=2");
+    Dataset<Row> results = spark.read().format("delta").load(out + "/sweep_results");
+    assertThat(spark.read().format("delta").load(out + "/sweep_best").select("rule").distinct().orderBy("rule")
+        .collectAsList()).extracting(r -> r.getString(0)).containsExactly("baseline", "phase-cost");
+
+    // each point once: the phase-cost rows win where both rules swept it
+    List<Row> points = SweepRows.onePerPoint(results)
+        .orderBy("executors").select("executors", "rule").collectAsList();
+    assertThat(points).extracting(r -> r.get(0) + "/" + r.get(1)).containsExactly("1/phase-cost", "2/phase-cost");
+    assertThat(SweepRows.preferredRulePerLog(spark.read().format("delta")
+        .load(out + "/sweep_best")).select("rule").distinct().collectAsList())
+        .extracting(r -> r.getString(0)).containsExactly("phase-cost");
+  }
+
+  /** {@code rule/codec=rows} of {@code sweep_results}, sorted. */
+  private static List<String> rulesAndCodecs(SparkSession spark, String out) {
+    return spark.read().format("delta").load(out + "/sweep_results").groupBy("rule", "codec").count()
+        .orderBy("rule", "codec").collectAsList().stream()
+        .map(r -> r.getString(0) + "/" + r.getString(1) + "=" + r.getLong(2)).toList();
   }
 
   @Test
