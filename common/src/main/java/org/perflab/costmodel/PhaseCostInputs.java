@@ -146,11 +146,14 @@ public final class PhaseCostInputs {
     Double compute = cost.apply("compute_ns_per_record");
     Double write = cost.apply("shuffle_write_ns_per_byte");
     Double fixed = cost.apply("fixed_ns_per_task");
+    // measured outside the run time (stage-costs' overhead_ns_per_task): the per-task cost that makes many small
+    // tasks slower than few large ones, which the fitted fixed cost, inside the run time, rarely separates
+    Double overhead = cost.apply("overhead_ns_per_task");
     // A local-mode run fetches nothing remotely, a cluster run may read nothing locally: each stands in for the other.
     double localNs = local != null ? local : network != null ? network : 0;
     double networkNs = network != null ? network : localNs;
     return new CostStats(orZero(hdfs), localNs, orZero(write), networkNs, orZero(compute), 0, 0, 0, 0, orZero(fixed),
-        0);
+        orZero(overhead));
   }
 
   /**

@@ -36,6 +36,11 @@ class PairPredictionTest {
   }
 
   private static PhaseCostInputs.Built built(String memory, int partitions) {
+    return built(memory, partitions, null);
+  }
+
+  /** The inputs, with {@code overheadNs} per task outside the run time in every stage's row (null: none measured). */
+  private static PhaseCostInputs.Built built(String memory, int partitions, Double overheadNs) {
     PhaseCostInputs.StageCostRow map = new PhaseCostInputs.StageCostRow(0, 8, Map.of("fixed_ns_per_task", 1e6,
         "hdfs_read_ns_per_byte", 2.0, "compute_ns_per_record", 300.0, "shuffle_write_ns_per_byte", 30.0,
         "read_in_pair_width_bytes", 100.0, "shuffle_write_pair_width_bytes", 60.0, "records_selectivity", 0.5));
@@ -45,7 +50,14 @@ class PairPredictionTest {
         0.001));
     PhaseCostInputs.StageCostRow global = new PhaseCostInputs.StageCostRow(2, 1, Map.of("fixed_ns_per_task", 1e6,
         "shuffle_read_pair_width_bytes", 20.0));
-    return PhaseCostInputs.build(model(partitions), props(memory, partitions), List.of(map, reduce, global));
+    List<PhaseCostInputs.StageCostRow> rows = java.util.stream.Stream.of(map, reduce, global).map(r -> {
+      Map<String, Double> values = new java.util.HashMap<>(r.values());
+      if (overheadNs != null) {
+        values.put("overhead_ns_per_task", overheadNs);
+      }
+      return new PhaseCostInputs.StageCostRow(r.stageId(), r.tasks(), values);
+    }).toList();
+    return PhaseCostInputs.build(model(partitions), props(memory, partitions), rows);
   }
 
   private static PairPrediction.Run run(String app, String memory, int partitions, Map<String, Double> seconds) {
@@ -86,6 +98,31 @@ class PairPredictionTest {
     assertThat(rows.get(0).phaseCostS()).isCloseTo(10.0, within(1e-9));
     assertThat(rows.get(3).phaseCostS()).isCloseTo(rows.stream().limit(3)
         .mapToDouble(PairPrediction.Row::phaseCostS).sum(), within(1e-9));
+  }
+
+  @Test
+  void theMeasuredPerTaskOverheadMakesManySmallTasksSlower() {
+    PhaseCostInputs.Built without = built("2g", 4);
+    PhaseCostInputs.Built with = built("2g", 4, 50e6);
+    assertThat(without.rule().stats().costs().cleanupNs()).isZero();
+    assertThat(without.unestimated()).contains("overhead_ns_per_task");
+    assertThat(with.rule().stats().costs().cleanupNs()).isCloseTo(50e6, within(1e-6));
+    PairPrediction.Run b = run("b", "2g", 32, Map.of("S0", 10.0, "S1", 9.0, "S2", 1.0));
+    double s1Without = PairPrediction.predict(PairPrediction.Setting.PARTITIONS, run("a", "2g", 4, A_SECONDS),
+        without, b, TABLE).get(1).phaseCostS();
+    List<PairPrediction.Row> rows = PairPrediction.predict(PairPrediction.Setting.PARTITIONS,
+        run("a", "2g", 4, A_SECONDS), with, b, TABLE);
+    PhaseCostRule r = with.rule();
+    List<StageEstimate> before = CostModel.estimate(r.source(), r.stats(), r.stages());
+    List<StageEstimate> after = CostModel.whatIf(r.source(), r.stats(), r.stages(),
+        WhatIf.NONE.withShufflePartitions(32), TABLE);
+    // 32 tasks in 16 waves pay the 50 ms 16 times, 4 tasks in 2 waves twice
+    assertThat(after.get(1).stageNs() - before.get(1).stageNs() - (16 - 2) * 50e6)
+        .isCloseTo(CostModel.whatIf(without.rule().source(), without.rule().stats(), without.rule().stages(),
+            WhatIf.NONE.withShufflePartitions(32), TABLE).get(1).stageNs() - CostModel.estimate(
+            without.rule().source(), without.rule().stats(), without.rule().stages()).get(1).stageNs(),
+            within(1e3));
+    assertThat(rows.get(1).phaseCostS()).isGreaterThan(s1Without);
   }
 
   @Test

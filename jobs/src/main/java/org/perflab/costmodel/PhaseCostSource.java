@@ -20,7 +20,7 @@ import org.perflab.table.Table;
  * rows reach the driver.
  */
 public final class PhaseCostSource {
-  private static final List<String> COLUMNS = List.of("fixed_ns_per_task", "hdfs_read_ns_per_byte",
+  private static final List<String> COLUMNS = List.of("fixed_ns_per_task", StageCosts.OVERHEAD, "hdfs_read_ns_per_byte",
       "local_read_ns_per_byte", "network_ns_per_byte", "compute_ns_per_record", "shuffle_write_ns_per_byte",
       "read_in_pair_width_bytes", "shuffle_read_pair_width_bytes", "shuffle_write_pair_width_bytes",
       "records_selectivity", "spill_disk_ratio");
@@ -62,8 +62,10 @@ public final class PhaseCostSource {
 
   private static PhaseCostInputs.StageCostRow row(Row r) {
     Map<String, Double> values = new HashMap<>();
+    List<String> have = java.util.Arrays.asList(r.schema().fieldNames());
     for (String c : COLUMNS) {
-      Object v = r.getAs(c);
+      // a stage_costs table written before a column existed has none
+      Object v = have.contains(c) ? r.getAs(c) : null;
       if (v != null) {
         values.put(c, ((Number) v).doubleValue());
       }

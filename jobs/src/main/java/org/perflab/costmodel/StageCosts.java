@@ -35,6 +35,11 @@ public final class StageCosts {
   private static final List<String> RATIOS = List.of("read_in_pair_width_bytes", "shuffle_read_pair_width_bytes",
       "shuffle_write_pair_width_bytes", "records_selectivity", "spill_disk_ratio", "shuffle_write_time_ns_per_byte",
       "gc_share");
+  /**
+   * The column of a task's time outside its executor run time (deserialisation, scheduler delay, result
+   * serialisation), ns: measured per task, not fitted.
+   */
+  public static final String OVERHEAD = "overhead_ns_per_task";
   public static final StructType SCHEMA = schema();
 
   /** The options: ingest root, output root, and whether to recompute every log. */
@@ -49,7 +54,8 @@ public final class StageCosts {
     StructType s = new StructType().add("log_id", DataTypes.StringType, false)
         .add("app_id", DataTypes.StringType, false).add("app_attempt_id", DataTypes.StringType, false)
         .add("stage_id", DataTypes.IntegerType, false).add("stage_attempt_id", DataTypes.IntegerType, false)
-        .add("tasks", DataTypes.IntegerType, false).add("fixed_ns_per_task", DataTypes.DoubleType);
+        .add("tasks", DataTypes.IntegerType, false).add("fixed_ns_per_task", DataTypes.DoubleType)
+        .add(OVERHEAD, DataTypes.DoubleType);
     for (Term t : Term.values()) {
       s = s.add(t.column(), DataTypes.DoubleType);
     }
@@ -100,12 +106,19 @@ public final class StageCosts {
   private static Row stageRow(Iterator<Row> rows) {
     Row first = rows.next();
     List<TaskSample> samples = new ArrayList<>();
+    List<Double> overheads = new ArrayList<>();
     samples.add(sample(first));
-    rows.forEachRemaining(r -> samples.add(sample(r)));
+    addOverhead(first, overheads);
+    rows.forEachRemaining(r -> {
+      samples.add(sample(r));
+      addOverhead(r, overheads);
+    });
     StageCostFit.Result fit = StageCostFit.fit(samples);
     List<Object> v = new ArrayList<>(List.<Object>of(first.getAs("log_id"), first.getAs("app_id"),
         first.getAs("app_attempt_id"), first.getAs("stage_id"), first.getAs("stage_attempt_id"), samples.size()));
     v.add(fit.fixedNs());
+    Double overhead = median(overheads);
+    v.add(overhead);
     for (Term t : Term.values()) {
       v.add(fit.costs().get(t));
     }
@@ -113,6 +126,9 @@ public final class StageCosts {
     v.addAll(java.util.Arrays.asList(ratios));
     v.add(fit.r2());
     List<String> missing = fit.missing().stream().map(Term::column).collect(Collectors.toCollection(ArrayList::new));
+    if (overhead == null) {
+      missing.add(0, OVERHEAD);
+    }
     if (fit.fixedNs() == null) {
       missing.add(0, "fixed_ns_per_task");
     }
@@ -145,6 +161,28 @@ public final class StageCosts {
 
   private static Double ratio(double numerator, double denominator) {
     return denominator > 0 && numerator > 0 ? numerator / denominator : null;
+  }
+
+  /**
+   * Adds the task's time outside its executor run time, {@code duration_ms − executor_run_time_ms} in ns (0 when
+   * the run time rounds above the duration), when both are known.
+   */
+  private static void addOverhead(Row r, List<Double> overheads) {
+    Object duration = r.getAs("duration_ms");
+    Object run = r.getAs("executor_run_time_ms");
+    if (duration != null && run != null) {
+      overheads.add(1e6 * Math.max(0, ((Number) duration).doubleValue() - ((Number) run).doubleValue()));
+    }
+  }
+
+  /** The median (the mean of the middle two for an even count); null for none. */
+  static Double median(List<Double> values) {
+    if (values.isEmpty()) {
+      return null;
+    }
+    List<Double> sorted = values.stream().sorted().toList();
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
   private static TaskSample sample(Row r) {

@@ -26,11 +26,12 @@ class StageCostsTest {
   @TempDir
   Path dir;
 
-  private static Row task(int stage, long id, String status, long inputBytes, long records, long runMs) {
+  private static Row task(int stage, long id, String status, long inputBytes, long records, long runMs,
+      Long durationMs) {
     TableRow r = Table.TASKS.newRow().set("log_id", "log1").set("app_id", "app-1").set("app_attempt_id", "")
         .set("stage_id", stage).set("stage_attempt_id", 0).set("task_id", id).set("status", status)
         .set("executor_run_time_ms", runMs).set("input_bytes", inputBytes).set("input_records", records)
-        .set("jvm_gc_time_ms", 1L);
+        .set("jvm_gc_time_ms", 1L).set("duration_ms", durationMs);
     return RowFactory.create(r.values());
   }
 
@@ -41,11 +42,14 @@ class StageCostsTest {
     for (int i = 0; i < 30; i++) {
       long bytes = 10_000_000L + 3_000_000L * i;
       long records = bytes / 100 + 20_000L * (i * 7 % 13);
-      tasks.add(task(0, i, "SUCCESS", bytes, records, Math.round(30 + bytes * 20e-6 + records * 500e-6)));
+      long runMs = Math.round(30 + bytes * 20e-6 + records * 500e-6);
+      // 10 to 90 ms outside the run time, 50 ms the median; the first task's 900 ms (a cold JVM) is an
+      // outlier the median ignores
+      tasks.add(task(0, i, "SUCCESS", bytes, records, runMs, runMs + (i == 0 ? 900 : 10 + 10 * (i % 9))));
     }
-    tasks.add(task(0, 99, "FAILED", 1, 1, 1_000_000));
+    tasks.add(task(0, 99, "FAILED", 1, 1, 1_000_000, 1_000_000L));
     for (int i = 0; i < 3; i++) {
-      tasks.add(task(1, 100 + i, "SUCCESS", 1000 * (i + 1), 10 * ((i * 2) % 3 + 1), 5 + i));
+      tasks.add(task(1, 100 + i, "SUCCESS", 1000 * (i + 1), 10 * ((i * 2) % 3 + 1), 5 + i, null));
     }
     String root = dir.toString();
     spark.createDataFrame(tasks, Table.TASKS.schema()).coalesce(1).write().format("delta")
@@ -68,10 +72,13 @@ class StageCostsTest {
     assertThat(map.<Double>getAs("read_in_pair_width_bytes")).isGreaterThan(50).isLessThan(100);
     assertThat(map.<Double>getAs("fit_r2")).isGreaterThan(0.999);
     assertThat(map.getList(map.fieldIndex("missing"))).contains("network_ns_per_byte", "shuffle_write_ns_per_byte",
-        "spill_disk_ratio").doesNotContain("hdfs_read_ns_per_byte", "fixed_ns_per_task");
+        "spill_disk_ratio").doesNotContain("hdfs_read_ns_per_byte", "fixed_ns_per_task", StageCosts.OVERHEAD);
+    assertThat(map.<Double>getAs(StageCosts.OVERHEAD)).isEqualTo(50e6);
     Row small = rows.get(1);
     assertThat(small.<Double>getAs("fixed_ns_per_task")).isNull();
-    assertThat(small.getList(small.fieldIndex("missing"))).contains("fixed_ns_per_task", "hdfs_read_ns_per_byte");
+    assertThat(small.<Double>getAs(StageCosts.OVERHEAD)).as("no task duration").isNull();
+    assertThat(small.getList(small.fieldIndex("missing"))).contains("fixed_ns_per_task", "hdfs_read_ns_per_byte",
+        StageCosts.OVERHEAD);
 
     StageCosts.Summary second = StageCosts.run(spark, new StageCosts.Options(root, root, false), Clock.systemUTC());
     assertThat(second.plan().mode()).isEqualTo(ChangedLogs.Mode.UP_TO_DATE);

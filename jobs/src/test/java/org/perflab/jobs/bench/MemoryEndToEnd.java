@@ -31,22 +31,29 @@ public final class MemoryEndToEnd {
   /** Storage shares of the recommended storage that the runs get. */
   public static final List<Double> SHARES = List.of(0.8, 1.0, 1.2);
   private static final long TIMEOUT_MINUTES = 15;
-  /** Input files and shuffle partitions; the cached data have one partition per input file (see {@link #measured}). */
-  private static final int PARTITIONS = 16;
   private static final String WORKER_MEMORY = "1g";
   private static final String BASELINE_HEAP = "1g";
 
-  /** A workload of the check: the {@code workload} job's id and scale. */
+  /**
+   * A workload of the check: the {@code workload} job's id, scale, and partitions (input files and shuffle partitions;
+   * the cached data have one partition per input file, see {@link #measured}).
+   *
+   * <p>PageRank runs with 32 cached partitions per executor. With 8 (16 in all), the recommendation's placement
+   * margins (the largest partition for uneven placement, and one for unrolling) are 2 of the 8, so 80 % of the
+   * recommended storage is exactly the balanced share of the cache and cannot show that 80 % is too little.
+   */
   public enum Workload {
-    KMEANS("kmeans", "small"),
-    PAGERANK("pagerank", "large");
+    KMEANS("kmeans", "small", 16),
+    PAGERANK("pagerank", "large", 64);
 
     final String id;
     final String scale;
+    final int partitions;
 
-    Workload(String id, String scale) {
+    Workload(String id, String scale, int partitions) {
       this.id = id;
       this.scale = scale;
+      this.partitions = partitions;
     }
 
     /** The workload's data set directory name (the {@code workload} job's layout). */
@@ -149,7 +156,7 @@ public final class MemoryEndToEnd {
         "--conf", "spark.eventLog.compress=false", "--conf", "spark.eventLog.rolling.enabled=false",
         "--conf", "spark.eventLog.logBlockUpdates.enabled=true",
         // one file (of 3 MB at kmeans small) per Parquet scan partition, not 2 cores' worth of files
-        "--conf", "spark.sql.files.minPartitionNum=" + PARTITIONS,
+        "--conf", "spark.sql.files.minPartitionNum=" + workload.partitions,
         // both executors registered before the first task, so that partitions spread over W = 2 as recommended
         "--conf", "spark.scheduler.minRegisteredResourcesRatio=1.0",
         "--conf", "spark.scheduler.maxRegisteredResourcesWaitingTime=120s",
@@ -166,7 +173,7 @@ public final class MemoryEndToEnd {
     List<String> command = new ArrayList<>(List.of(repository.resolve("submit/perflab").toString()));
     command.addAll(submit);
     command.addAll(List.of("workload", "--workload", workload.id, "--scale", workload.scale,
-        "--data-dir", work.resolve("data").toString(), "--partitions", Integer.toString(PARTITIONS),
+        "--data-dir", work.resolve("data").toString(), "--partitions", Integer.toString(workload.partitions),
         "--phase", phase));
     return command(command);
   }
