@@ -17,15 +17,23 @@ import org.perflab.costmodel.SerializerKind;
  * @param p90S simulated 90th percentile, seconds
  * @param codec the point's shuffle codec ({@code sweep_results.codec}); null when the grid had none
  * @param serializer the point's serializer ({@code sweep_results.serializer}); null when the grid had none
+ * @param rule the scaling rule that simulated the point ({@code sweep_results.rule}); null when not recorded
  */
 public record SweptPoint(int sizeClass, int executors, int coresPerExecutor, Long executorMemoryBytes, double meanS,
-    double p50S, double p90S, Codec codec, SerializerKind serializer) implements java.io.Serializable {
+    double p50S, double p90S, Codec codec, SerializerKind serializer, String rule) implements java.io.Serializable {
+
+  /** A point whose rule is not recorded. */
+  public SweptPoint(int sizeClass, int executors, int coresPerExecutor, Long executorMemoryBytes, double meanS,
+      double p50S, double p90S, Codec codec, SerializerKind serializer) {
+    this(sizeClass, executors, coresPerExecutor, executorMemoryBytes, meanS, p50S, p90S, codec, serializer, null);
+  }
 
   /** A point of a grid without codecs or serializers. */
   public SweptPoint(int sizeClass, int executors, int coresPerExecutor, Long executorMemoryBytes, double meanS,
       double p50S, double p90S) {
-    this(sizeClass, executors, coresPerExecutor, executorMemoryBytes, meanS, p50S, p90S, null, null);
+    this(sizeClass, executors, coresPerExecutor, executorMemoryBytes, meanS, p50S, p90S, null, null, null);
   }
+
   /** How {@code recommendations.predictor} names the sweep. */
   public static final String PREDICTOR = "sweep:mean";
 

@@ -73,12 +73,12 @@ public final class WorkloadRecommender {
     if (predictor.isPresent()) {
       return withHarness(subject, runs, predictor.get(), objective, prices);
     }
-    List<Candidate> swept = context.sweep().stream().filter(p -> p.sizeClass() == c.sizeClass())
-        .map(SweptPoint::candidate).toList();
+    List<SweptPoint> points = context.sweep().stream().filter(p -> p.sizeClass() == c.sizeClass()).toList();
+    List<Candidate> swept = points.stream().map(SweptPoint::candidate).toList();
     if (!swept.isEmpty()) {
       return Recommender.recommend(subject, swept, SweptPoint.PREDICTOR, String.format(Locale.ROOT, "the simulator "
-          + "sweep (sweep_results, %d points of this class): no harness predictor for %d usable runs", swept.size(),
-          runs.size()), objective, prices);
+          + "sweep (sweep_results, %d points of this class%s): no harness predictor for %d usable runs", swept.size(),
+          rules(points), runs.size()), objective, prices);
     }
     String reason = runs.isEmpty()
         ? String.format(Locale.ROOT, "Cannot recommend a configuration: none of the workload's %d runs of this class "
@@ -89,5 +89,12 @@ public final class WorkloadRecommender {
             + "predictor or a sweep point)", runs.size());
     return Recommendation.none(workloadId, c.sizeClass(), inputBytes, c.runs(), 0, prices.unit(),
         objective.describe(), null, "memory: " + context.memory().source(), reason);
+  }
+
+  /** ", rules a, b": the scaling rules that simulated {@code points}, sorted; empty when none is recorded. */
+  private static String rules(List<SweptPoint> points) {
+    List<String> rules = points.stream().map(SweptPoint::rule).filter(java.util.Objects::nonNull).distinct().sorted()
+        .toList();
+    return rules.isEmpty() ? "" : (rules.size() == 1 ? ", rule " : ", rules ") + String.join(", ", rules);
   }
 }

@@ -48,7 +48,7 @@ public final class WorkloadPages {
     errors = grouped("prediction_eval_summary");
     choices = grouped("predictor_choice", "workload_id", "predictor", "reason");
     sweep = grouped("sweep_results", rows -> SweepRows.onePerPoint(SweepRows.atSweptShuffleSettings(rows)),
-        "workload_id", "executors", "cores_per_executor", "mean_s", "core_hours");
+        "workload_id", "executors", "cores_per_executor", "mean_s", "core_hours", "rule");
     pareto = grouped("sweep_best", rows -> SweepRows.preferredRulePerLog(SweepRows.atSweptShuffleSettings(rows)));
     recommendations = grouped("recommendations");
     memory = grouped("memory_recommendations");
@@ -75,8 +75,10 @@ public final class WorkloadPages {
     if (rows.isEmpty()) {
       return null;
     }
-    Dataset<Row> selected = columns.length == 0 ? rows.get()
-        : rows.get().select(Arrays.stream(columns).map(c -> col(c)).toArray(org.apache.spark.sql.Column[]::new));
+    // a column the table does not have (sweep_results.rule, written since) is left out
+    List<String> have = Arrays.asList(rows.get().columns());
+    Dataset<Row> selected = columns.length == 0 ? rows.get() : rows.get().select(Arrays.stream(columns)
+        .filter(have::contains).map(c -> col(c)).toArray(org.apache.spark.sql.Column[]::new));
     Map<String, List<Row>> byWorkload = new HashMap<>();
     for (Row row : selected.where(col("workload_id").isNotNull()).collectAsList()) {
       byWorkload.computeIfAbsent(row.getAs("workload_id"), k -> new ArrayList<>()).add(row);
@@ -250,7 +252,8 @@ public final class WorkloadPages {
     best.forEach((k, v) -> cells.add(List.of(xs.indexOf(k.get(0)), ys.indexOf(k.get(1)), Charts.round(v))));
     double min = best.values().stream().mapToDouble(Double::doubleValue).min().orElse(0);
     double max = best.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
-    Chart heatmap = new Chart("chart-sweep-heatmap", "Simulated mean runtime (s) by executors × cores per executor",
+    Chart heatmap = new Chart("chart-sweep-heatmap", "Simulated mean runtime (s) by executors × cores per executor"
+        + rules(rows),
         ScriptJson.of(Charts.heatmap("executors (count)", "cores per executor (count)",
             xs.stream().map(String::valueOf).toList(), ys.stream().map(String::valueOf).toList(), cells,
             "mean runtime (s)", Charts.round(min), Charts.round(max))));
@@ -272,6 +275,13 @@ public final class WorkloadPages {
     return new Section("sweep", "Sweep", pareto == null ? List.of(in.missing("sweep_best", "sweep")) : List.of(),
         List.of(heatmap, paretoChart), List.of(new TableView("pareto-table", List.of("executors",
         "cores per executor", "time (s)", "cost (core·h)"), frontCells)), List.of());
+  }
+
+  /** " (rule baseline)": the scaling rules of the heatmap's rows, sorted; empty when the table has no rule. */
+  private static String rules(List<Row> rows) {
+    List<String> rules = rows.stream().filter(r -> r.schema().getFieldIndex("rule").isDefined() && !r.isNullAt(
+        r.fieldIndex("rule"))).map(r -> r.<String>getAs("rule")).distinct().sorted().toList();
+    return rules.isEmpty() ? "" : " (" + (rules.size() == 1 ? "rule " : "rules ") + String.join(", ", rules) + ")";
   }
 
   private Section recommendation(String workload) {

@@ -68,11 +68,15 @@ class RecommendJobTest {
         .add("executors", DataTypes.IntegerType).add("cores_per_executor", DataTypes.IntegerType)
         .add("executor_memory_gb", DataTypes.DoubleType).add("input_bytes", DataTypes.LongType)
         .add("mean_s", DataTypes.DoubleType).add("p50_s", DataTypes.DoubleType).add("p90_s", DataTypes.DoubleType)
-        .add("codec", DataTypes.StringType);
-    // A phase-cost sweep with a codec axis: zstd predicted faster than the run's own codec at 2 × 2.
-    write("sweep_results", List.of(RowFactory.create(sweptLog, "swept", 2, 2, 4.0, null, 40.0, 39.0, 44.0, null),
-        RowFactory.create(sweptLog, "swept", 4, 2, 4.0, null, 38.0, 37.0, 41.0, null),
-        RowFactory.create(sweptLog, "swept", 2, 2, 4.0, null, 36.0, 35.0, 40.0, "zstd")), sweep);
+        .add("codec", DataTypes.StringType).add("rule", DataTypes.StringType);
+    // The nightly's baseline sweep, and a phase-cost sweep of the same log with the run's codec and zstd: zstd
+    // predicted faster than the run's own codec at 2 × 2. The point 2 × 2 at the run's codec was swept by both rules;
+    // the phase-cost row (42 s) stands for it.
+    write("sweep_results", List.of(
+        RowFactory.create(sweptLog, "swept", 2, 2, 4.0, null, 40.0, 39.0, 44.0, null, "baseline"),
+        RowFactory.create(sweptLog, "swept", 4, 2, 4.0, null, 38.0, 37.0, 41.0, null, "baseline"),
+        RowFactory.create(sweptLog, "swept", 2, 2, 4.0, null, 42.0, 41.0, 46.0, null, "phase-cost"),
+        RowFactory.create(sweptLog, "swept", 2, 2, 4.0, null, 36.0, 35.0, 40.0, "zstd", "phase-cost")), sweep);
   }
 
   @Test
@@ -112,13 +116,14 @@ class RecommendJobTest {
 
     Row swept = row(rows, "swept");
     assertThat(swept.<String>getAs("predictor")).isEqualTo("sweep:mean");
-    // The fastest is 36 s, 2 executors with zstd (144 core-s); 38 s at 4 (304) and 40 s at 2 with the run's codec
-    // (160) are dearer.
+    // The fastest is 36 s, 2 executors with zstd (144 core-s); 38 s at 4 (304) and 42 s at 2 with the run's codec
+    // (168) are dearer.
     assertThat(swept.<Integer>getAs("executors")).isEqualTo(2);
     assertThat(swept.<Double>getAs("predicted_s")).isEqualTo(36.0);
     assertThat(swept.<Double>getAs("predicted_high_s")).isEqualTo(40.0);
     assertThat(swept.<Double>getAs("predicted_low_s")).isEqualTo(30.0);
     assertThat(swept.<String>getAs("spark_submit_args")).contains("--conf spark.io.compression.codec=zstd");
+    assertThat(swept.<String>getAs("evidence")).contains("3 points of this class, rules baseline, phase-cost");
     assertThat(amdahl.<String>getAs("spark_submit_args")).doesNotContain("spark.io.compression.codec");
   }
 

@@ -133,12 +133,13 @@ class ReportJobTest {
         1_610_612_736L, "peak heap 0.9 GiB + 20 % headroom")), memory));
     StructType sweep = new StructType().add("workload_id", DataTypes.StringType)
         .add("executors", DataTypes.IntegerType).add("cores_per_executor", DataTypes.IntegerType)
-        .add("mean_s", DataTypes.DoubleType).add("core_hours", DataTypes.DoubleType);
+        .add("mean_s", DataTypes.DoubleType).add("core_hours", DataTypes.DoubleType)
+        .add("rule", DataTypes.StringType);
     List<Row> points = new ArrayList<>();
     for (int e : new int[] {1, 2, 4}) {
       for (int c : new int[] {1, 2}) {
         double mean = 40.0 / (e * c) + 2;
-        points.add(RowFactory.create(workload, e, c, mean, e * c * mean / 3600));
+        points.add(RowFactory.create(workload, e, c, mean, e * c * mean / 3600, "baseline"));
       }
     }
     out.overwrite("sweep_results", spark.createDataFrame(points, sweep));
@@ -235,6 +236,7 @@ class ReportJobTest {
     assertThat(page).contains("No prediction_eval_summary table under").contains("run perflab evaluate");
     assertThat(page).contains("--conf spark.sql.shuffle.partitions=16\n").contains("--executor-cores 2\n")
         .contains("peak heap 0.9 GiB + 20 % headroom");
+    assertThat(page).as("the heatmap names the sweep's rule").contains("cores per executor (rule baseline)");
     String index = Files.readString(site().resolve("index.html"));
     assertThat(index).contains("No cluster_summary table under");
   }
