@@ -246,21 +246,61 @@ public final class SweepJob implements Callable<Integer> {
     SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
     try {
       List<String> apps = latestPerWorkload(spark, dagModels);
-      int points = 0;
-      long trials = 0;
-      for (String app : apps) {
-        Options options = options(app);
-        preflight(options);
-        Summary summary = run(spark, plan(spark, options), options);
-        points += summary.points();
-        trials += summary.trials();
+      if (!apps.isEmpty()) {
+        // the paths are the same for every run: bad ones fail the job, not one run
+        preflight(options(apps.get(0)));
       }
-      RunSummary.print(String.format("sweep: %d workload runs swept, %d points, %d trials%n%s", apps.size(), points,
-          trials, RunSummary.tables(spark, output, List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE))));
-      return ExitCode.SUCCESS.code();
+      PerWorkload done = runPerWorkload(spark, apps, this::options);
+      RunSummary.print(String.format("sweep: %d workload runs swept, %d skipped, %d points, %d trials%s%n%s",
+          done.swept(), done.skipped().size(), done.points(), done.trials(), done.skippedLines(),
+          RunSummary.tables(spark, output, List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE))));
+      return (done.skipped().isEmpty() ? ExitCode.SUCCESS : ExitCode.BAD_INPUT).code();
     } finally {
       spark.stop();
     }
+  }
+
+  /**
+   * What a {@code --per-workload} sweep did.
+   *
+   * @param swept runs swept
+   * @param skipped runs that could not be swept (bad input: no model, no stage costs, a setting the codec table did not
+   *     measure), by app id, with the reason
+   * @param points grid points simulated, over the swept runs
+   * @param trials trials simulated
+   */
+  record PerWorkload(int swept, java.util.Map<String, String> skipped, int points, long trials) {
+    /** One indented "skipped APP: REASON" line per skipped run, each after a line break; empty when none. */
+    String skippedLines() {
+      StringBuilder out = new StringBuilder();
+      skipped.forEach((app, reason) -> out.append(String.format("%n  skipped %s: %s", app, reason)));
+      return out.toString();
+    }
+  }
+
+  /**
+   * Sweeps each of {@code apps} with its options, one after the other, each replacing its own log's rows under the
+   * rule. A run that is bad input is skipped, logged and counted with its reason; the others are still swept.
+   */
+  static PerWorkload runPerWorkload(SparkSession spark, List<String> apps,
+      java.util.function.Function<String, Options> optionsOf) {
+    int swept = 0;
+    int points = 0;
+    long trials = 0;
+    java.util.Map<String, String> skipped = new java.util.LinkedHashMap<>();
+    for (String app : apps) {
+      Options options = optionsOf.apply(app);
+      try {
+        Summary summary = run(spark, plan(spark, options), options);
+        swept++;
+        points += summary.points();
+        trials += summary.trials();
+      } catch (BadInputException e) {
+        LOG.warn("Cannot sweep {}: {}", app, e.getMessage());
+        skipped.put(app, e.getMessage());
+      }
+    }
+    return new PerWorkload(swept, skipped, points, trials);
   }
 
   /**

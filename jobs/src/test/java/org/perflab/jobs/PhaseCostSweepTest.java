@@ -173,7 +173,7 @@ class PhaseCostSweepTest {
   }
 
   @Test
-  void aSweepReplacesOnlyTheRowsOfItsLogAndRuleAndReadersSeeEachPointOnce() {
+  void aSweepReplacesOnlyTheRowsOfItsLogAndRuleReadersSeeEachPointOnceAndPerWorkloadSkipsBadRuns() {
     SparkSession spark = SparkTestSession.get();
     writeRoot(spark);
     String root = dir.resolve("tables").toString();
@@ -207,6 +207,18 @@ class PhaseCostSweepTest {
     assertThat(SweepRows.preferredRulePerLog(spark.read().format("delta")
         .load(out + "/sweep_best")).select("rule").distinct().collectAsList())
         .extracting(r -> r.getString(0)).containsExactly("phase-cost");
+
+    // --per-workload: a run that cannot be swept is skipped with its reason, and the next one is still swept
+    SweepJob.PerWorkload done = SweepJob.runPerWorkload(spark, List.of("local-9", APP), app -> new SweepJob.Options(
+        null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1, 0, 1L, 1, "phase-cost", null, Statistic.MEAN,
+        1, out, models, app, root, List.of(Codec.LZ4, Codec.ZSTD), List.of()));
+    assertThat(done.swept()).isEqualTo(1);
+    assertThat(done.skipped()).containsOnlyKeys("local-9");
+    assertThat(done.skipped().get("local-9")).isEqualTo("Cannot sweep: " + models
+        + " has no model of application local-9 (status OK)");
+    assertThat(done.skippedLines()).contains("skipped local-9: Cannot sweep: ");
+    assertThat(rulesAndCodecs(spark, out)).containsExactly("baseline/null=2", "phase-cost/lz4=1",
+        "phase-cost/zstd=1");
   }
 
   /** {@code rule/codec=rows} of {@code sweep_results}, sorted. */
