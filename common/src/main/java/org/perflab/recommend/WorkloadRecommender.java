@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.perflab.prediction.Run;
 import org.perflab.prediction.Stats;
@@ -93,7 +94,7 @@ public final class WorkloadRecommender {
 
   /** ", rules a, b": the scaling rules that simulated {@code points}, sorted; empty when none is recorded. */
   private static String rules(List<SweptPoint> points) {
-    List<String> rules = points.stream().map(SweptPoint::rule).filter(java.util.Objects::nonNull).distinct().sorted()
+    List<String> rules = points.stream().map(SweptPoint::rule).filter(Objects::nonNull).distinct().sorted()
         .toList();
     return rules.isEmpty() ? "" : (rules.size() == 1 ? ", rule " : ", rules ") + String.join(", ", rules);
   }

@@ -2,6 +2,7 @@ package org.perflab.costmodel;
 
 import static org.apache.spark.sql.functions.col;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,7 @@ public final class PhaseCostSource {
 
   private static PhaseCostInputs.StageCostRow row(Row r) {
     Map<String, Double> values = new HashMap<>();
-    List<String> have = java.util.Arrays.asList(r.schema().fieldNames());
+    List<String> have = Arrays.asList(r.schema().fieldNames());
     for (String c : COLUMNS) {
       // a stage_costs table written before a column existed has none
       Object v = have.contains(c) ? r.getAs(c) : null;

@@ -2,9 +2,12 @@ package org.perflab.jobs;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.Column;
@@ -269,7 +272,7 @@ public final class SweepJob implements Callable<Integer> {
    * @param points grid points simulated, over the swept runs
    * @param trials trials simulated
    */
-  record PerWorkload(int swept, java.util.Map<String, String> skipped, int points, long trials) {
+  record PerWorkload(int swept, Map<String, String> skipped, int points, long trials) {
     /** One indented "skipped APP: REASON" line per skipped run, each after a line break; empty when none. */
     String skippedLines() {
       StringBuilder out = new StringBuilder();
@@ -283,11 +286,11 @@ public final class SweepJob implements Callable<Integer> {
    * rule. A run that is bad input is skipped, logged and counted with its reason; the others are still swept.
    */
   static PerWorkload runPerWorkload(SparkSession spark, List<String> apps,
-      java.util.function.Function<String, Options> optionsOf) {
+      Function<String, Options> optionsOf) {
     int swept = 0;
     int points = 0;
     long trials = 0;
-    java.util.Map<String, String> skipped = new java.util.LinkedHashMap<>();
+    Map<String, String> skipped = new LinkedHashMap<>();
     for (String app : apps) {
       Options options = optionsOf.apply(app);
       try {
