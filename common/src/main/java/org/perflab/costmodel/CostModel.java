@@ -30,13 +30,15 @@ public final class CostModel {
         bytes += o[0];
         recs += o[1];
       }
-      TaskEstimate t = model.task(s, bytes, recs, nextTasks(s, stages));
+      int next = nextTasks(s, stages);
+      TaskEstimate t = model.task(s, bytes, recs, next);
       if (t.shuffleWrite() != null) {
         output.put(s.name(), new double[] {t.shuffleWrite().writeBytes() * s.tasks(),
             t.shuffleWrite().writeRecords() * s.tasks()});
       }
+      double meanTaskNs = meanTaskNs(model, s, bytes, recs, next, t);
       int waves = (s.tasks() + config.slots() - 1) / config.slots();
-      r.add(new StageEstimate(s, t, waves, waves * t.taskNs()));
+      r.add(new StageEstimate(s, t, waves, waves * meanTaskNs, meanTaskNs));
     }
     return r;
   }
@@ -55,6 +57,22 @@ public final class CostModel {
   public static List<StageEstimate> whatIf(CostConfig config, ClusterStats stats, List<StageSpec> stages,
       WhatIf change, CodecCostTable table) {
     return estimate(change.apply(config), change.apply(config, stats, table), change.apply(stages));
+  }
+
+  /**
+   * The mean taskTime over the stage's task sizes ({@link StageSpec#sizeRatios()}): a task of ratio r reads r times
+   * the mean split and r times the mean share of its parents' output. {@code average} when the stage has no spread.
+   */
+  private static double meanTaskNs(PhaseModel model, StageSpec s, double bytes, double recs, int next,
+      TaskEstimate average) {
+    if (s.sizeRatios().isEmpty()) {
+      return average.taskNs();
+    }
+    double sum = 0;
+    for (double ratio : s.sizeRatios()) {
+      sum += model.task(s.scaled(ratio), bytes * ratio, recs * ratio, next).taskNs();
+    }
+    return sum / s.sizeRatios().size();
   }
 
   /** Sum of the stage times, ns: the job time of stages that run one after another. */

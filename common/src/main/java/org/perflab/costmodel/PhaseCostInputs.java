@@ -33,9 +33,15 @@ public final class PhaseCostInputs {
    * One {@code stage_costs} row: the stage and its columns (ns/byte, ns/record, bytes/record, ratios; null when not
    * estimated), by column name.
    */
-  public record StageCostRow(int stageId, int tasks, Map<String, Double> values) {
+  public record StageCostRow(int stageId, int tasks, Map<String, Double> values, List<Double> sizeRatios) {
     public StageCostRow {
       values = java.util.Collections.unmodifiableMap(new HashMap<>(values));
+      sizeRatios = sizeRatios == null ? List.of() : List.copyOf(sizeRatios);
+    }
+
+    /** A row without the spread of its tasks' sizes ({@code stage_costs.task_size_ratios}). */
+    public StageCostRow(int stageId, int tasks, Map<String, Double> values) {
+      this(stageId, tasks, values, List.of());
     }
 
     Double get(String column) {
@@ -214,7 +220,8 @@ public final class PhaseCostInputs {
     double split = (double) s.inputBytes() / s.tasks();
     // Fewer records out than in: the write combined map-side (reduceByKey), so no bypass merge sort.
     boolean fromConf = !parents.isEmpty() && (confPartitions == null || confPartitions == s.tasks());
-    return new StageSpec(s.name(), s.tasks(), split, parents, ReadSide.SORT, writes, recsSel < 1, fromConf, data);
+    return new StageSpec(s.name(), s.tasks(), split, parents, ReadSide.SORT, writes, recsSel < 1, fromConf, data,
+        row.sizeRatios());
   }
 
   /** The stages, parents first (the simulator model lists them in any order). */

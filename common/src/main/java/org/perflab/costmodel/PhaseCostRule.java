@@ -62,7 +62,7 @@ public record PhaseCostRule(CostConfig source, ClusterStats stats, List<StageSpe
   }
 
   /**
-   * Per stage name, taskTime at {@code point} ÷ taskTime at the source. Bad input when the point's codec or
+   * Per stage name, the mean taskTime at {@code point} ÷ that at the source. Bad input when the point's codec or
    * serializer, or the source's, is not in {@code table}.
    */
   public Map<String, Double> factors(GridPoint point) {
@@ -70,8 +70,8 @@ public record PhaseCostRule(CostConfig source, ClusterStats stats, List<StageSpe
     List<StageEstimate> after = CostModel.whatIf(source, stats, stages, change(point), table);
     Map<String, Double> f = new HashMap<>();
     for (int i = 0; i < before.size(); i++) {
-      double b = before.get(i).task().taskNs();
-      f.put(before.get(i).spec().name(), b > 0 ? after.get(i).task().taskNs() / b : 1.0);
+      double b = before.get(i).meanTaskNs();
+      f.put(before.get(i).spec().name(), b > 0 ? after.get(i).meanTaskNs() / b : 1.0);
     }
     return f;
   }

@@ -5,8 +5,16 @@ package org.perflab.costmodel;
  * of the cluster's slots.
  *
  * @param spec the stage
- * @param task one task's estimate
+ * @param task the estimate of the stage's average task (its mean sizes)
  * @param waves ceil(tasks ÷ slots)
- * @param stageNs waves × taskTime, ns
+ * @param stageNs waves × meanTaskNs, ns
+ * @param meanTaskNs taskTime averaged over the stage's task sizes ({@link StageSpec#sizeRatios()}), ns; the average
+ *     task's taskTime when the stage has no size spread
  */
-public record StageEstimate(StageSpec spec, TaskEstimate task, int waves, double stageNs) {}
+public record StageEstimate(StageSpec spec, TaskEstimate task, int waves, double stageNs, double meanTaskNs) {
+
+  /** A stage whose tasks are all the average task. */
+  public StageEstimate(StageSpec spec, TaskEstimate task, int waves, double stageNs) {
+    this(spec, task, waves, stageNs, task.taskNs());
+  }
+}

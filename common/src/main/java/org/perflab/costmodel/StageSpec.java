@@ -18,12 +18,27 @@ import org.perflab.errors.BadInputException;
  * @param partitionsFromConf whether {@code tasks} is set by spark.sql.shuffle.partitions /
  *     spark.default.parallelism, so that a what-if on partitions changes it (a stage with parents only)
  * @param data the stage's data statistics
+ * @param sizeRatios the spread of the stage's task sizes: task sizes at equally weighted quantiles, each ÷ the mean
+ *     task's (empty: every task is the mean task). A task's phases are not linear in its size (a buffer spills or
+ *     not), so the stage's task time is the mean of the task times at these sizes ({@link CostModel}); PerfLab's
+ *     addition to the reference, which models the average task only
  */
 public record StageSpec(String name, int tasks, double splitBytes, List<String> parents, ReadSide readSide,
-    boolean shuffleWrite, boolean mapSideCombine, boolean partitionsFromConf, DataStats data) implements Serializable {
+    boolean shuffleWrite, boolean mapSideCombine, boolean partitionsFromConf, DataStats data, List<Double> sizeRatios)
+    implements Serializable {
+
+  /** A stage whose tasks are all the same size. */
+  public StageSpec(String name, int tasks, double splitBytes, List<String> parents, ReadSide readSide,
+      boolean shuffleWrite, boolean mapSideCombine, boolean partitionsFromConf, DataStats data) {
+    this(name, tasks, splitBytes, parents, readSide, shuffleWrite, mapSideCombine, partitionsFromConf, data,
+        List.of());
+  }
 
   public StageSpec {
     parents = List.copyOf(parents);
+    sizeRatios = sizeRatios == null ? List.of() : List.copyOf(sizeRatios);
+    BadInputException.require(sizeRatios.stream().allMatch(r -> r != null && Double.isFinite(r) && r >= 0),
+        "Cannot model stage %s: a task size ratio is negative or not finite (%s; ≥ 0)", name, sizeRatios);
     BadInputException.require(tasks >= 1, "Cannot model stage %s: fewer than one task (%d; ≥ 1)", name, tasks);
     BadInputException.require(splitBytes >= 0 && Double.isFinite(splitBytes),
         "Cannot model stage %s: split size negative (%s bytes; ≥ 0)", name, splitBytes);
@@ -34,9 +49,15 @@ public record StageSpec(String name, int tasks, double splitBytes, List<String> 
     return !parents.isEmpty();
   }
 
-  /** The same stage with another task count. */
+  /** The same stage with another task count; the tasks' sizes keep their spread around the new mean. */
   public StageSpec withTasks(int newTasks) {
     return new StageSpec(name, newTasks, splitBytes, parents, readSide, shuffleWrite, mapSideCombine,
-        partitionsFromConf, data);
+        partitionsFromConf, data, sizeRatios);
+  }
+
+  /** One task of {@code ratio} times the mean task's size: the split scaled, no spread. */
+  StageSpec scaled(double ratio) {
+    return new StageSpec(name, tasks, splitBytes * ratio, parents, readSide, shuffleWrite, mapSideCombine,
+        partitionsFromConf, data, List.of());
   }
 }

@@ -48,6 +48,37 @@ class WhatIfTest {
             - nLogNDelta(above, below));
   }
 
+  @Test
+  void aSpreadOfTaskSizesAveragesTheTaskTimesAcrossTheSpillThreshold() {
+    // A heap at which the mean map task just fits its buffer: the larger tasks of a spread spill, the others do not.
+    SpillEstimate base = at(WhatIf.NONE).get(0).task().shuffleWrite().spill();
+    double needed = base.combinedRecords() * WorkedExample.MAP_DATA.writeSpillPairWidth();
+    WhatIf justFits = WhatIf.NONE.withExecutorMemoryBytes(heapFor(needed) + 64);
+    List<Double> ratios = List.of(0.6, 0.8, 1.0, 1.2, 1.4);
+    StageEstimate flat = CostModel.whatIf(UNIFIED, STATS, STAGES, justFits).get(0);
+    StageEstimate uniform = CostModel.whatIf(UNIFIED, STATS, withMapSizes(List.of(1.0, 1.0, 1.0)), justFits).get(0);
+    StageEstimate spread = CostModel.whatIf(UNIFIED, STATS, withMapSizes(ratios), justFits).get(0);
+    assertThat(flat.task().shuffleWrite().spill().spills()).isZero();
+    assertThat(uniform.stageNs()).isCloseTo(flat.stageNs(), within(1e-9 * flat.stageNs()));
+    assertThat(spread.task()).as("the average task itself").isEqualTo(flat.task());
+    double expected = 0;
+    for (double r : ratios) {
+      TaskEstimate task = CostModel.whatIf(UNIFIED, STATS, List.of(WorkedExample.map(true).scaled(r),
+          WorkedExample.reduce(50)), justFits).get(0).task();
+      assertThat(task.shuffleWrite().spill().spills()).as("ratio " + r).isEqualTo(r > 1 ? 1 : 0);
+      expected += task.taskNs() / ratios.size();
+    }
+    assertThat(spread.meanTaskNs()).isCloseTo(expected, within(1e-9 * expected)).isGreaterThan(flat.meanTaskNs());
+    assertThat(spread.stageNs()).isCloseTo(spread.waves() * expected, within(1e-6 * expected));
+  }
+
+  /** The §6.3 stages with the map stage's tasks spread over {@code ratios} of the mean size. */
+  private static List<StageSpec> withMapSizes(List<Double> ratios) {
+    StageSpec m = WorkedExample.map(true);
+    return List.of(new StageSpec(m.name(), m.tasks(), m.splitBytes(), m.parents(), m.readSide(), m.shuffleWrite(),
+        m.mapSideCombine(), m.partitionsFromConf(), m.data(), ratios), WorkedExample.reduce(50));
+  }
+
   private static double nLogNDelta(TaskEstimate above, TaskEstimate below) {
     return (PhaseModel.nLogN(above.shuffleWrite().spill().inMemoryRecords())
         - PhaseModel.nLogN(below.shuffleWrite().spill().inMemoryRecords())) * WorkedExample.COSTS.sortNsPerRecord();

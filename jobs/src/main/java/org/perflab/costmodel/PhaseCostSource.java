@@ -71,6 +71,8 @@ public final class PhaseCostSource {
         values.put(c, ((Number) v).doubleValue());
       }
     }
-    return new PhaseCostInputs.StageCostRow(r.<Integer>getAs("stage_id"), r.<Integer>getAs("tasks"), values);
+    List<Double> sizes = have.contains(StageCosts.SIZE_RATIOS) && !r.isNullAt(r.fieldIndex(StageCosts.SIZE_RATIOS))
+        ? r.<Double>getList(r.fieldIndex(StageCosts.SIZE_RATIOS)) : List.of();
+    return new PhaseCostInputs.StageCostRow(r.<Integer>getAs("stage_id"), r.<Integer>getAs("tasks"), values, sizes);
   }
 }

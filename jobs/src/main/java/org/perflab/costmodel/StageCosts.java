@@ -40,6 +40,13 @@ public final class StageCosts {
    * serialisation), ns: measured per task, not fitted.
    */
   public static final String OVERHEAD = "overhead_ns_per_task";
+  /**
+   * The column of the spread of a stage's task sizes: a task's volume (input bytes plus shuffle bytes read) at the
+   * {@link #SIZE_QUANTILES}, each ÷ their mean.
+   */
+  public static final String SIZE_RATIOS = "task_size_ratios";
+  /** The quantiles of {@link #SIZE_RATIOS}: the midpoints of five equal shares of the tasks. */
+  static final double[] SIZE_QUANTILES = {0.1, 0.3, 0.5, 0.7, 0.9};
   public static final StructType SCHEMA = schema();
 
   /** The options: ingest root, output root, and whether to recompute every log. */
@@ -62,7 +69,7 @@ public final class StageCosts {
     for (String r : RATIOS) {
       s = s.add(r, DataTypes.DoubleType);
     }
-    return s.add("fit_r2", DataTypes.DoubleType)
+    return s.add(SIZE_RATIOS, DataTypes.createArrayType(DataTypes.DoubleType, false)).add("fit_r2", DataTypes.DoubleType)
         .add("missing", DataTypes.createArrayType(DataTypes.StringType, false), false);
   }
 
@@ -124,6 +131,8 @@ public final class StageCosts {
     }
     Double[] ratios = ratios(samples);
     v.addAll(java.util.Arrays.asList(ratios));
+    Double[] sizes = sizeRatios(samples);
+    v.add(sizes);
     v.add(fit.r2());
     List<String> missing = fit.missing().stream().map(Term::column).collect(Collectors.toCollection(ArrayList::new));
     if (overhead == null) {
@@ -136,6 +145,9 @@ public final class StageCosts {
       if (ratios[i] == null) {
         missing.add(RATIOS.get(i));
       }
+    }
+    if (sizes == null) {
+      missing.add(SIZE_RATIOS);
     }
     v.add(missing.toArray(new String[0]));
     return RowFactory.create(v.toArray());
@@ -173,6 +185,31 @@ public final class StageCosts {
     if (duration != null && run != null) {
       overheads.add(1e6 * Math.max(0, ((Number) duration).doubleValue() - ((Number) run).doubleValue()));
     }
+  }
+
+  /**
+   * The tasks' volumes (input bytes + shuffle bytes read) at {@link #SIZE_QUANTILES} (linear interpolation between
+   * order statistics), each ÷ the mean of those quantiles, so that they average 1; null with fewer than 2 tasks or
+   * no volume.
+   */
+  static Double[] sizeRatios(List<TaskSample> tasks) {
+    double[] volumes = tasks.stream()
+        .mapToDouble(t -> t.inputBytes() + t.shuffleLocalBytes() + t.shuffleRemoteBytes()).sorted().toArray();
+    if (volumes.length < 2 || volumes[volumes.length - 1] <= 0) {
+      return null;
+    }
+    double[] q = new double[SIZE_QUANTILES.length];
+    for (int i = 0; i < q.length; i++) {
+      double rank = SIZE_QUANTILES[i] * (volumes.length - 1);
+      int low = (int) Math.floor(rank);
+      int high = Math.min(low + 1, volumes.length - 1);
+      q[i] = volumes[low] + (rank - low) * (volumes[high] - volumes[low]);
+    }
+    double mean = java.util.Arrays.stream(q).average().orElse(0);
+    if (mean <= 0) {
+      return null;
+    }
+    return java.util.Arrays.stream(q).mapToObj(x -> x / mean).toArray(Double[]::new);
   }
 
   /** The median (the mean of the middle two for an even count); null for none. */

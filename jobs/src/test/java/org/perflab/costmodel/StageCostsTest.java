@@ -74,6 +74,13 @@ class StageCostsTest {
     assertThat(map.getList(map.fieldIndex("missing"))).contains("network_ns_per_byte", "shuffle_write_ns_per_byte",
         "spill_disk_ratio").doesNotContain("hdfs_read_ns_per_byte", "fixed_ns_per_task", StageCosts.OVERHEAD);
     assertThat(map.<Double>getAs(StageCosts.OVERHEAD)).isEqualTo(50e6);
+    // input bytes 10 MB + 3 MB × i, i = 0..29: the quantiles 0.1 … 0.9 are at i = 2.9, 8.7, 14.5, 20.3, 26.1
+    List<Double> sizes = map.getList(map.fieldIndex(StageCosts.SIZE_RATIOS));
+    double mean = 10 + 3 * 14.5;
+    assertThat(sizes).hasSize(5);
+    for (int k = 0; k < 5; k++) {
+      assertThat(sizes.get(k)).isCloseTo((10 + 3 * (2.9 + 5.8 * k)) / mean, within(1e-9));
+    }
     Row small = rows.get(1);
     assertThat(small.<Double>getAs("fixed_ns_per_task")).isNull();
     assertThat(small.<Double>getAs(StageCosts.OVERHEAD)).as("no task duration").isNull();
