@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -17,6 +18,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.perflab.costmodel.StageCostFit.Term;
+import org.perflab.sim.Percentiles;
 import org.perflab.storage.ChangedLogs;
 import org.perflab.storage.OutputLock;
 import org.perflab.storage.TableStore;
@@ -69,7 +71,8 @@ public final class StageCosts {
     for (String r : RATIOS) {
       s = s.add(r, DataTypes.DoubleType);
     }
-    return s.add(SIZE_RATIOS, DataTypes.createArrayType(DataTypes.DoubleType, false)).add("fit_r2", DataTypes.DoubleType)
+    return s.add(SIZE_RATIOS, DataTypes.createArrayType(DataTypes.DoubleType, false))
+        .add("fit_r2", DataTypes.DoubleType)
         .add("missing", DataTypes.createArrayType(DataTypes.StringType, false), false);
   }
 
@@ -124,13 +127,14 @@ public final class StageCosts {
     List<Object> v = new ArrayList<>(List.<Object>of(first.getAs("log_id"), first.getAs("app_id"),
         first.getAs("app_attempt_id"), first.getAs("stage_id"), first.getAs("stage_attempt_id"), samples.size()));
     v.add(fit.fixedNs());
-    Double overhead = median(overheads);
+    Double overhead = overheads.isEmpty() ? null
+        : Percentiles.ofSorted(overheads.stream().mapToDouble(Double::doubleValue).sorted().toArray(), 0.5);
     v.add(overhead);
     for (Term t : Term.values()) {
       v.add(fit.costs().get(t));
     }
     Double[] ratios = ratios(samples);
-    v.addAll(java.util.Arrays.asList(ratios));
+    v.addAll(Arrays.asList(ratios));
     Double[] sizes = sizeRatios(samples);
     v.add(sizes);
     v.add(fit.r2());
@@ -198,28 +202,12 @@ public final class StageCosts {
     if (volumes.length < 2 || volumes[volumes.length - 1] <= 0) {
       return null;
     }
-    double[] q = new double[SIZE_QUANTILES.length];
-    for (int i = 0; i < q.length; i++) {
-      double rank = SIZE_QUANTILES[i] * (volumes.length - 1);
-      int low = (int) Math.floor(rank);
-      int high = Math.min(low + 1, volumes.length - 1);
-      q[i] = volumes[low] + (rank - low) * (volumes[high] - volumes[low]);
-    }
-    double mean = java.util.Arrays.stream(q).average().orElse(0);
+    double[] q = Arrays.stream(SIZE_QUANTILES).map(level -> Percentiles.ofSorted(volumes, level)).toArray();
+    double mean = Arrays.stream(q).average().orElse(0);
     if (mean <= 0) {
       return null;
     }
-    return java.util.Arrays.stream(q).mapToObj(x -> x / mean).toArray(Double[]::new);
-  }
-
-  /** The median (the mean of the middle two for an even count); null for none. */
-  static Double median(List<Double> values) {
-    if (values.isEmpty()) {
-      return null;
-    }
-    List<Double> sorted = values.stream().sorted().toList();
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    return Arrays.stream(q).mapToObj(x -> x / mean).toArray(Double[]::new);
   }
 
   private static TaskSample sample(Row r) {

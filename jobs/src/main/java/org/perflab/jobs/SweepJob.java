@@ -14,7 +14,6 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.StructType;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.PhaseCostInputs;
 import org.perflab.costmodel.PhaseCostRule;
@@ -443,13 +442,11 @@ public final class SweepJob implements Callable<Integer> {
     SweepTables.Swept swept = options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
         : dagModelRun(spark, options.dagModels(), options.appId());
     TableStore out = new TableStore(spark, options.output());
-    String rule = sweep.rule().name();
+    String sweptBy = SweepRows.sweptBy(swept.logId(), sweep.rule().name());
     writeReplacingSweep(out, SweepTables.RESULTS_TABLE,
-        spark.createDataFrame(SweepTables.resultRows(results, swept), SweepTables.RESULTS).coalesce(1),
-        SweepTables.RESULTS, SweepRows.sweptBy(swept.logId(), rule));
+        spark.createDataFrame(SweepTables.resultRows(results, swept), SweepTables.RESULTS).coalesce(1), sweptBy);
     writeReplacingSweep(out, SweepTables.BEST_TABLE,
-        spark.createDataFrame(SweepTables.bestRows(best, swept), SweepTables.BEST).coalesce(1), SweepTables.BEST,
-        SweepRows.sweptBy(swept.logId(), rule));
+        spark.createDataFrame(SweepTables.bestRows(best, swept), SweepTables.BEST).coalesce(1), sweptBy);
     long apps = results.stream().mapToLong(PointResult::applications).sum();
     long tasks = results.stream().mapToLong(PointResult::tasks).sum();
     return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);
@@ -460,9 +457,8 @@ public final class SweepJob implements Callable<Integer> {
    * {@link SweepRows#sweptBy}); other logs' sweeps, and this log's sweeps under other rules, stay. The table first
    * gains the columns it lacks, so the predicate can name {@code rule} in a table written before it had one.
    */
-  private static void writeReplacingSweep(TableStore out, String table, Dataset<Row> rows, StructType schema,
-      String swept) {
-    out.ensure(table, schema);
+  private static void writeReplacingSweep(TableStore out, String table, Dataset<Row> rows, String swept) {
+    out.ensure(table, rows.schema());
     out.replaceWhere(table, rows, swept);
   }
 

@@ -85,10 +85,10 @@ final class SweepTables {
 
   static Row bestRow(BestPoint b, Swept swept) {
     PointResult r = b.result();
-    return RowFactory.create(swept.logId(), swept.workloadId(), r.rule(), lower(b.kind().name()), lower(b.statistic().name()),
-        b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(), r.point().executors(),
-        r.point().coresPerExecutor(), memory(r), input(r), codec(r), serializer(r), r.slots(), r.meanS(), r.p90S(),
-        r.coreHours(), r.memoryInGrid() ? r.gbHours() : null);
+    return RowFactory.create(swept.logId(), swept.workloadId(), r.rule(), lower(b.kind().name()),
+        lower(b.statistic().name()), b.kind() == BestPoint.Kind.DEADLINE ? b.deadlineS() : null, b.timeS(),
+        r.point().executors(), r.point().coresPerExecutor(), memory(r), input(r), codec(r), serializer(r), r.slots(),
+        r.meanS(), r.p90S(), r.coreHours(), r.memoryInGrid() ? r.gbHours() : null);
   }
 
   /** The rows of a sweep of {@code swept}'s model. */

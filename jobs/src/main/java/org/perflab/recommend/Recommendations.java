@@ -117,13 +117,12 @@ public final class Recommendations {
           Double gb = r.getAs("executor_memory_gb");
           String codec = r.getAs("codec");
           String serializer = r.getAs("serializer");
-          String rule = java.util.Arrays.asList(r.schema().fieldNames()).contains("rule") ? r.getAs("rule") : null;
           out.computeIfAbsent(r.getAs("workload_id"), k -> new ArrayList<>()).add(new SweptPoint(
               SizeClass.of(r.<Long>getAs("input_bytes")), r.<Integer>getAs("executors"),
               r.<Integer>getAs("cores_per_executor"), gb == null ? null : Math.round(gb * (1L << 30)),
               r.<Double>getAs("mean_s"), r.<Double>getAs("p50_s"), r.<Double>getAs("p90_s"),
               codec == null ? null : Codec.parse(codec), serializer == null ? null : SerializerKind.parse(serializer),
-              rule));
+              r.getAs("rule")));
         }));
     return out;
   }

@@ -75,10 +75,8 @@ public final class WorkloadPages {
     if (rows.isEmpty()) {
       return null;
     }
-    // a column the table does not have (sweep_results.rule, written since) is left out
-    List<String> have = Arrays.asList(rows.get().columns());
-    Dataset<Row> selected = columns.length == 0 ? rows.get() : rows.get().select(Arrays.stream(columns)
-        .filter(have::contains).map(c -> col(c)).toArray(org.apache.spark.sql.Column[]::new));
+    Dataset<Row> selected = columns.length == 0 ? rows.get()
+        : rows.get().select(Arrays.stream(columns).map(c -> col(c)).toArray(org.apache.spark.sql.Column[]::new));
     Map<String, List<Row>> byWorkload = new HashMap<>();
     for (Row row : selected.where(col("workload_id").isNotNull()).collectAsList()) {
       byWorkload.computeIfAbsent(row.getAs("workload_id"), k -> new ArrayList<>()).add(row);
@@ -277,10 +275,10 @@ public final class WorkloadPages {
         "cores per executor", "time (s)", "cost (core·h)"), frontCells)), List.of());
   }
 
-  /** " (rule baseline)": the scaling rules of the heatmap's rows, sorted; empty when the table has no rule. */
+  /** " (rule baseline)": the scaling rules of the heatmap's rows, sorted; empty when none is recorded. */
   private static String rules(List<Row> rows) {
-    List<String> rules = rows.stream().filter(r -> r.schema().getFieldIndex("rule").isDefined() && !r.isNullAt(
-        r.fieldIndex("rule"))).map(r -> r.<String>getAs("rule")).distinct().sorted().toList();
+    List<String> rules = rows.stream().map(r -> r.<String>getAs("rule")).filter(Objects::nonNull).distinct().sorted()
+        .toList();
     return rules.isEmpty() ? "" : " (" + (rules.size() == 1 ? "rule " : "rules ") + String.join(", ", rules) + ")";
   }
 

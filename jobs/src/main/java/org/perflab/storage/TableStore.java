@@ -177,7 +177,7 @@ public final class TableStore {
   }
 
   /** The SQL predicate {@code log_id IN ('…', …)}, ids sorted; log ids are hexadecimal, so no quoting is needed. */
-  static String logIdIn(Collection<String> logIds) {
+  public static String logIdIn(Collection<String> logIds) {
     TreeSet<String> sorted = new TreeSet<>(logIds);
     for (String id : sorted) {
       if (!id.matches("[0-9a-zA-Z_.-]+")) {

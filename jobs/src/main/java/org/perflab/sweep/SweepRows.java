@@ -13,11 +13,14 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.expressions.Window;
 import org.perflab.costmodel.PhaseCostRule;
+import org.perflab.storage.TableStore;
 
 /** Dataset views of {@code sweep_results} and {@code sweep_best} for their readers; no I/O. */
 public final class SweepRows {
   /** The columns that hold a point's shuffle settings; null where the grid had no such axis. */
   private static final List<String> SHUFFLE_SETTINGS = List.of("codec", "serializer");
+  /** The columns added after the tables were first written: an older table gets them null. */
+  private static final List<String> LATER_COLUMNS = List.of("codec", "serializer", "rule");
 
   /**
    * The scaling rules, most preferred first, for a point swept under more than one: the rule that models more of the
@@ -34,18 +37,15 @@ public final class SweepRows {
   private SweepRows() {}
 
   /**
-   * The SQL predicate that selects the rows of one sweep: those of {@code logId} (null: a {@code --model} file) under
-   * {@code rule}, and that log's rows with no rule (written before {@code sweep_best} had the column), which the
-   * sweep's rows replace.
+   * The SQL predicate that selects the rows of one sweep: those of {@code logId} (null: a {@code --model} file; else a
+   * plain token, {@link TableStore#logIdIn}) under {@code rule}, and that log's rows with no rule (written before
+   * {@code sweep_best} had the column), which the sweep's rows replace.
    */
   public static String sweptBy(String logId, String rule) {
-    if (logId != null && !logId.matches("[0-9a-zA-Z_.-]+")) {
-      throw new IllegalArgumentException("Cannot select the sweep: its log id is not a plain token (" + logId + ")");
-    }
     if (!rule.matches("[a-z-]+")) {
       throw new IllegalArgumentException("Cannot select the sweep: its rule is not a plain name (" + rule + ")");
     }
-    return (logId == null ? "log_id IS NULL" : "log_id = '" + logId + "'") + " AND (rule = '" + rule
+    return (logId == null ? "log_id IS NULL" : TableStore.logIdIn(List.of(logId))) + " AND (rule = '" + rule
         + "' OR rule IS NULL)";
   }
 
@@ -55,7 +55,7 @@ public final class SweepRows {
    * recommendation) then sees no point twice.
    */
   public static Dataset<Row> onePerPoint(Dataset<Row> rows) {
-    Dataset<Row> ranked = withShuffleSettings(rows).withColumn(RANK, ruleRank(rows));
+    Dataset<Row> ranked = withLaterColumns(rows).withColumn(RANK, ruleRank());
     Column[] point = present(ranked, POINT);
     return ranked.withColumn("_n", row_number().over(Window.partitionBy(point).orderBy(col(RANK))))
         .where(col("_n").equalTo(1)).drop("_n", RANK);
@@ -66,7 +66,7 @@ public final class SweepRows {
    * swept under): a Pareto front is drawn from one rule's points.
    */
   public static Dataset<Row> preferredRulePerLog(Dataset<Row> rows) {
-    Dataset<Row> ranked = rows.withColumn(RANK, ruleRank(rows));
+    Dataset<Row> ranked = withLaterColumns(rows).withColumn(RANK, ruleRank());
     return ranked.withColumn("_best", min(col(RANK)).over(Window.partitionBy(present(ranked,
             List.of("log_id", "workload_id")))))
         .where(col(RANK).equalTo(col("_best"))).drop("_best", RANK);
@@ -79,10 +79,7 @@ public final class SweepRows {
   }
 
   /** A row's place in {@link #RULE_PREFERENCE}; rows without a rule, or of an unknown one, after every known rule. */
-  private static Column ruleRank(Dataset<Row> rows) {
-    if (!Arrays.asList(rows.columns()).contains("rule")) {
-      return lit(RULE_PREFERENCE.size());
-    }
+  private static Column ruleRank() {
     Column rank = lit(RULE_PREFERENCE.size());
     for (int i = RULE_PREFERENCE.size() - 1; i >= 0; i--) {
       rank = when(col("rule").equalTo(RULE_PREFERENCE.get(i)), lit(i)).otherwise(rank);
@@ -96,7 +93,7 @@ public final class SweepRows {
    * table written before the columns existed keeps every row.
    */
   public static Dataset<Row> atSweptShuffleSettings(Dataset<Row> rows) {
-    Dataset<Row> out = withShuffleSettings(rows);
+    Dataset<Row> out = withLaterColumns(rows);
     for (String column : SHUFFLE_SETTINGS) {
       out = out.where(col(column).isNull());
     }
@@ -104,12 +101,12 @@ public final class SweepRows {
   }
 
   /**
-   * The rows with their {@code codec} and {@code serializer} columns: a table written before they existed gets them
-   * null (every point at the swept run's own setting).
+   * The rows with their {@code codec}, {@code serializer} and {@code rule} columns: a table written before they
+   * existed gets them null (every point at the swept run's own setting, its rule unknown).
    */
-  public static Dataset<Row> withShuffleSettings(Dataset<Row> rows) {
+  private static Dataset<Row> withLaterColumns(Dataset<Row> rows) {
     Dataset<Row> out = rows;
-    for (String column : SHUFFLE_SETTINGS) {
+    for (String column : LATER_COLUMNS) {
       if (!Arrays.asList(rows.columns()).contains(column)) {
         out = out.withColumn(column, lit(null).cast("string"));
       }
