@@ -23,7 +23,12 @@ final class CachedBlocks {
    */
   record Cached(int partitions, long memoryBytes, long diskBytes) {}
 
-  /** Records one {@code SparkListenerBlockUpdated}; other blocks than RDD blocks are ignored. */
+  /**
+   * Records one {@code SparkListenerBlockUpdated}; other blocks than RDD blocks are ignored. A size counts only where
+   * the block's new storage level says it is held: a block evicted from memory is reported with a level that does not
+   * use memory and, as its memory size, the bytes it freed ({@code BlockManager.tryToReportBlockStatus} sends the
+   * larger of the held and the dropped size; the History Server's {@code AppStatusListener} subtracts it).
+   */
   void update(JsonNode event) {
     JsonNode info = Json.requireNode(event, "Block Updated Info");
     String block = Json.text(info, "Block ID");
@@ -36,10 +41,9 @@ final class CachedBlocks {
     }
     int rdd = Integer.parseInt(parts[1]);
     String executor = Json.text(Json.node(info, "Block Manager ID"), "Executor ID");
-    Long memory = Json.longValue(info, "Memory Size");
-    Long disk = Json.longValue(info, "Disk Size");
-    long memoryBytes = memory == null ? 0 : memory;
-    long diskBytes = disk == null ? 0 : disk;
+    JsonNode level = Json.node(info, "Storage Level");
+    long memoryBytes = level == null || Json.flag(level, "Use Memory") ? orZero(Json.longValue(info, "Memory Size")) : 0;
+    long diskBytes = level == null || Json.flag(level, "Use Disk") ? orZero(Json.longValue(info, "Disk Size")) : 0;
     Map<String, long[]> held = blocks.computeIfAbsent(rdd, k -> new HashMap<>());
     String key = parts[2] + "@" + executor;
     if (memoryBytes + diskBytes > 0) {
@@ -47,6 +51,10 @@ final class CachedBlocks {
     } else {
       held.remove(key);
     }
+  }
+
+  private static long orZero(Long bytes) {
+    return bytes == null ? 0 : bytes;
   }
 
   /** What {@code rddId} has cached now; null when no block of it was ever reported. */

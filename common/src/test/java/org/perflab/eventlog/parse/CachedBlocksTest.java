@@ -29,9 +29,15 @@ class CachedBlocksTest {
   }
 
   private static String block(String executor, String block, long memory, long disk) {
+    return block(executor, block, memory > 0, disk > 0, memory, disk);
+  }
+
+  /** A block update as Spark logs it: the new storage level, and the held sizes (the dropped size on eviction). */
+  private static String block(String executor, String block, boolean useMemory, boolean useDisk, long memory,
+      long disk) {
     return "{\"Event\":\"SparkListenerBlockUpdated\",\"Block Updated Info\":{\"Block Manager ID\":{\"Executor ID\":\""
         + executor + "\",\"Host\":\"h\",\"Port\":1},\"Block ID\":\"" + block + "\",\"Storage Level\":{\"Use Disk\":"
-        + "false,\"Use Memory\":true,\"Use Off Heap\":false,\"Deserialized\":true,\"Replication\":1},"
+        + useDisk + ",\"Use Memory\":" + useMemory + ",\"Use Off Heap\":false,\"Deserialized\":true,\"Replication\":1},"
         + "\"Memory Size\":" + memory + ",\"Disk Size\":" + disk + "}}";
   }
 
@@ -45,7 +51,11 @@ class CachedBlocksTest {
         block("1", "rdd_5_0", 100, 0),
         block("2", "rdd_5_1", 120, 0),
         block("2", "rdd_5_2", 0, 90),
-        block("1", "rdd_5_0", 0, 0),             // dropped
+        // evicted from memory: Spark logs the level it has now (none) with the memory size it freed
+        block("1", "rdd_5_0", false, false, 100, 0),
+        block("1", "rdd_5_2", 40, 0),
+        // evicted to disk (MEMORY_AND_DISK): the level uses disk only, the memory size is what it freed
+        block("1", "rdd_5_2", false, true, 40, 35),
         block("1", "broadcast_0_piece0", 50, 0),
         "{\"Event\":\"SparkListenerStageCompleted\",\"Stage Info\":" + stageInfo(true) + "}",
         "{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":1500}"));
@@ -57,7 +67,7 @@ class CachedBlocksTest {
     assertThat(rdds).hasSize(2);
     Row cached = rdds.get(0);
     assertThat(List.of(cached.getInt(0), cached.getInt(6), cached.getLong(8), cached.getLong(9)))
-        .containsExactly(5, 2, 120L, 90L);
+        .containsExactly(5, 2, 120L, 125L);
     Row logged = rdds.get(1);
     assertThat(List.of(logged.getInt(0), logged.getInt(6), logged.getLong(8))).containsExactly(6, 2, 70L);
     assertThat(((Number) parsed.status().get("unknown_events")).longValue()).isZero();

@@ -20,7 +20,9 @@ import java.util.Set;
  * bytes of cached RDD partitions that tasks had to compute again, and the bytes tasks spilled.
  *
  * <p>Spark's public APIs do not report a cache miss. They do report, in log order, every change of a block's storage
- * (SparkListenerBlockUpdated: stored, dropped, on disk) and every task's start with its stage and partition. With the
+ * (SparkListenerBlockUpdated: stored, dropped, on disk; a drop carries the level the block has now and, as its memory
+ * size, the bytes it freed, so a size counts only where the level holds it) and every task's start with its stage and
+ * partition. With the
  * stage's RDD lineage (its RDD infos and their parents), the replay knows which persisted partitions a task needs:
  * from the stage's last RDDs it walks parents with the same partition count (narrow one-to-one dependencies, partition
  * {@code i} of the child needs partition {@code i} of the parent). At a persisted RDD, a block that some executor holds
@@ -28,7 +30,9 @@ import java.util.Set;
  * remotely); a block that no executor holds is computed by the task, and the walk goes on to the parents. A computed
  * block that a task computed before is a <em>recomputation</em> of the block's size; the first computation is
  * compulsory. This sees what block updates alone cannot: a partition that {@code MEMORY_ONLY} declined to store is
- * never reported, yet every later task that needs it recomputes it.
+ * never reported, yet every later task that needs it recomputes it. Block updates see what task starts cannot: a block
+ * that was held when its task started, evicted while the task ran (by that task's own execution memory), and stored
+ * again, was recomputed by that task.
  *
  * <p>A recomputed block's size is its last stored size in this log, else its size in {@code referenceSizes} (the same
  * block of a run that stored it, e.g. the run with enough memory), else the mean stored size of its RDD in this log.
@@ -48,11 +52,14 @@ public final class CacheReplay {
    * @param memorySpilledBytes the sum of successful tasks' Memory Bytes Spilled (in-memory size of spilled data)
    * @param diskSpilledBytes the sum of successful tasks' Disk Bytes Spilled (bytes written to spill files)
    * @param peakCachedBytes the most bytes of RDD blocks one executor held in memory at once
+   * @param evictedBytes bytes of RDD blocks the memory store evicted (block updates whose level no longer uses memory
+   *     and that report the freed size); an unpersisted RDD's removal is not an eviction
+   * @param evictedBlocks such evictions, count
    * @param blockSizes each RDD block's last stored size (memory, else disk), bytes, for a later run's replay
    */
   public record Measurement(long recomputedBytes, int recomputedBlocks, long hitBytes, int hits, int compulsoryBlocks,
       int unsizedRecomputations, long memorySpilledBytes, long diskSpilledBytes, long peakCachedBytes,
-      Map<String, Long> blockSizes) {}
+      long evictedBytes, int evictedBlocks, Map<String, Long> blockSizes) {}
 
   private record RddInfo(int id, List<Integer> parents, int partitions, boolean persisted) {}
 
@@ -62,6 +69,8 @@ public final class CacheReplay {
   private final Map<String, Long> held = new HashMap<>();
   private final Map<String, Long> lastSize = new HashMap<>();
   private final Set<String> computed = new HashSet<>();
+  /** Blocks a task start found missing, whose store (by that task) is still to come. */
+  private final Set<String> expectedStores = new HashSet<>();
   /** Executor → block → bytes in memory. */
   private final Map<String, Map<String, Long>> inMemory = new HashMap<>();
   private long recomputedBytes;
@@ -73,6 +82,8 @@ public final class CacheReplay {
   private long memorySpilled;
   private long diskSpilled;
   private long peakCached;
+  private long evictedBytes;
+  private int evictedBlocks;
 
   private CacheReplay(Map<String, Long> referenceSizes) {
     this.referenceSizes = referenceSizes;
@@ -145,6 +156,7 @@ public final class CacheReplay {
       hitBytes += size;
       return true;
     }
+    expectedStores.add(block);
     if (computed.add(block)) {
       compulsory++;
     } else {
@@ -172,8 +184,14 @@ public final class CacheReplay {
       return;
     }
     String executor = update.path("Block Manager ID").path("Executor ID").asText();
-    long memory = update.path("Memory Size").asLong();
-    long disk = update.path("Disk Size").asLong();
+    // an eviction is logged with the level the block has now and, as its memory size, the bytes it freed
+    JsonNode level = update.path("Storage Level");
+    long memory = level.path("Use Memory").asBoolean(true) ? update.path("Memory Size").asLong() : 0;
+    long disk = level.path("Use Disk").asBoolean(true) ? update.path("Disk Size").asLong() : 0;
+    if (memory == 0 && update.path("Memory Size").asLong() > 0) {
+      evictedBlocks++;
+      evictedBytes += update.path("Memory Size").asLong();
+    }
     Map<String, Long> executorBlocks = inMemory.computeIfAbsent(executor, key -> new HashMap<>());
     if (memory > 0) {
       executorBlocks.put(block, memory);
@@ -182,6 +200,11 @@ public final class CacheReplay {
     }
     peakCached = Math.max(peakCached, executorBlocks.values().stream().mapToLong(Long::longValue).sum());
     if (memory + disk > 0) {
+      if (!expectedStores.remove(block) && !held.containsKey(block) && computed.contains(block)) {
+        // stored again after an eviction by a task that found it held when it started: evicted while the task ran
+        recomputedBlocks++;
+        recomputedBytes += memory > 0 ? memory : disk;
+      }
       held.put(block, memory + disk);
       lastSize.put(block, memory > 0 ? memory : disk);
       computed.add(block);
@@ -208,6 +231,6 @@ public final class CacheReplay {
 
   private Measurement measurement() {
     return new Measurement(recomputedBytes, recomputedBlocks, hitBytes, hits, compulsory, unsized, memorySpilled,
-        diskSpilled, peakCached, Map.copyOf(lastSize));
+        diskSpilled, peakCached, evictedBytes, evictedBlocks, Map.copyOf(lastSize));
   }
 }

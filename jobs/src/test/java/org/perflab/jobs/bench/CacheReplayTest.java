@@ -29,9 +29,11 @@ class CacheReplayTest {
         + partition + ",\"Index\":" + partition + "}}";
   }
 
-  private static String block(String executor, String block, long memory) {
+  /** A block update as Spark logs it: the block's new level, and its memory size (on eviction, the size freed). */
+  private static String block(String executor, String block, String level, long memory) {
     return "{\"Event\":\"SparkListenerBlockUpdated\",\"Block Updated Info\":{\"Block Manager ID\":{\"Executor ID\":\""
-        + executor + "\"},\"Block ID\":\"" + block + "\",\"Memory Size\":" + memory + ",\"Disk Size\":0}}";
+        + executor + "\"},\"Block ID\":\"" + block + "\",\"Storage Level\":" + level + ",\"Memory Size\":" + memory
+        + ",\"Disk Size\":0}}";
   }
 
   private static String taskEnd(String reason, long memorySpilled, long diskSpilled) {
@@ -45,12 +47,12 @@ class CacheReplayTest {
     String cached = rdd(1, "0", MEMORY_ONLY, 2);
     Path log = Files.write(temp.resolve("app"), List.of(
         stage(0, cached + "," + source),
-        taskStart(0, 0), block("1", "rdd_1_0", 100), taskEnd("Success", 0, 0),
+        taskStart(0, 0), block("1", "rdd_1_0", MEMORY_ONLY, 100), taskEnd("Success", 0, 0),
         taskStart(0, 1), taskEnd("Success", 0, 0),                 // declined: never reported
         stage(1, rdd(2, "1", NOT_PERSISTED, 2) + "," + cached + "," + source + "," + rdd(3, "", NOT_PERSISTED, 5)),
         taskStart(1, 0), taskEnd("Success", 7, 3),                 // hit
         taskStart(1, 1), taskEnd("Success", 0, 0),                 // recomputed, size from the reference run
-        block("1", "rdd_1_0", 0),                                  // dropped
+        block("1", "rdd_1_0", NOT_PERSISTED, 100),                 // evicted: no level, the size it freed
         stage(2, rdd(4, "1", NOT_PERSISTED, 2) + "," + cached + "," + source),
         taskStart(2, 0), taskEnd("ExceptionFailure", 50, 50)));   // recomputed, its last stored size
 
@@ -65,7 +67,33 @@ class CacheReplayTest {
     assertThat(measured.memorySpilledBytes()).isEqualTo(7);
     assertThat(measured.diskSpilledBytes()).isEqualTo(3);
     assertThat(measured.peakCachedBytes()).isEqualTo(100);
+    assertThat(measured.evictedBlocks()).isEqualTo(1);
+    assertThat(measured.evictedBytes()).isEqualTo(100);
     assertThat(measured.blockSizes()).containsExactly(Map.entry("rdd_1_0", 100L));
+  }
+
+  @Test
+  void aBlockEvictedWhileItsTaskRanAndStoredAgainWasRecomputed(@TempDir Path temp) throws Exception {
+    String cached = rdd(1, "0", MEMORY_ONLY, 1);
+    String source = rdd(0, "", NOT_PERSISTED, 1);
+    Path log = Files.write(temp.resolve("app"), List.of(
+        stage(0, cached + "," + source),
+        taskStart(0, 0), block("1", "rdd_1_0", MEMORY_ONLY, 100), taskEnd("Success", 0, 0),
+        stage(1, rdd(2, "1", NOT_PERSISTED, 1) + "," + cached + "," + source),
+        taskStart(1, 0),                                           // held at the start
+        block("1", "rdd_1_0", NOT_PERSISTED, 100),                 // evicted by the task's execution memory
+        block("1", "rdd_1_0", MEMORY_ONLY, 90),                    // computed and stored again by the task
+        taskEnd("Success", 0, 0),
+        stage(2, rdd(3, "1", NOT_PERSISTED, 1) + "," + cached + "," + source),
+        taskStart(2, 0), taskEnd("Success", 0, 0)));               // a hit; no store, nothing recomputed
+
+    CacheReplay.Measurement measured = CacheReplay.replay(log, Map.of());
+
+    assertThat(measured.compulsoryBlocks()).isEqualTo(1);
+    assertThat(measured.recomputedBlocks()).isEqualTo(1);
+    assertThat(measured.recomputedBytes()).isEqualTo(90);
+    assertThat(measured.evictedBytes()).isEqualTo(100);
+    assertThat(measured.hits()).isEqualTo(2);
   }
 
   @Test

@@ -244,16 +244,16 @@ public final class MemoryEndToEnd {
             + "(cluster); baseline peak cached %,d B/executor, recomputed %,d B%n",
         workload.id, r.storageBytes(), r.executionBytes(), r.heapBytes(), r.rddCacheBytes(),
         result.baselines().get(workload).peakCachedBytes(), result.baselines().get(workload).recomputedBytes())));
-    out.append(String.format("%-8s %5s %14s %14s %9s %8s %16s %11s %14s %12s %14s%n", "workload", "share",
-        "storage_B", "execution_B", "fraction", "storFrac", "recomputed_B", "recomp_blks", "mem_spilled_B",
-        "disk_spill_B", "peak_cached_B"));
+    out.append(String.format("%-8s %5s %14s %14s %9s %8s %16s %11s %14s %11s %14s %12s %14s%n", "workload", "share",
+        "storage_B", "execution_B", "fraction", "storFrac", "recomputed_B", "recomp_blks", "evicted_B", "evict_blks",
+        "mem_spilled_B", "disk_spill_B", "peak_cached_B"));
     for (Run run : result.runs()) {
       StorageSetting s = run.setting();
       CacheReplay.Measurement m = run.measured();
-      out.append(String.format("%-8s %4d%% %,14d %,14d %9.6f %8.6f %,16d %11d %,14d %,12d %,14d%n", run.workload().id,
-          Math.round(s.share() * 100), s.storageBytes(), s.executionBytes(), s.memoryFraction(), s.storageFraction(),
-          m.recomputedBytes(), m.recomputedBlocks(), m.memorySpilledBytes(), m.diskSpilledBytes(),
-          m.peakCachedBytes()));
+      out.append(String.format("%-8s %4d%% %,14d %,14d %9.6f %8.6f %,16d %11d %,14d %11d %,14d %,12d %,14d%n",
+          run.workload().id, Math.round(s.share() * 100), s.storageBytes(), s.executionBytes(), s.memoryFraction(),
+          s.storageFraction(), m.recomputedBytes(), m.recomputedBlocks(), m.evictedBytes(), m.evictedBlocks(),
+          m.memorySpilledBytes(), m.diskSpilledBytes(), m.peakCachedBytes()));
     }
     return out.toString();
   }
