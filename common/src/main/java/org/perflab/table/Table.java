@@ -168,7 +168,12 @@ public enum Table {
       int64("peak_on_heap_storage_bytes", "bytes", "Peak OnHeapStorageMemory."),
       int64("peak_process_tree_jvm_rss_bytes", "bytes", "Peak ProcessTreeJVMRSSMemory."),
       of("peak_executor_metrics", DataTypes.createMapType(DataTypes.StringType, DataTypes.LongType), "",
-          "Every peak executor metric by Spark's name (bytes for memory, ms for GC time, counts for GC counts).")),
+          "Every peak executor metric by Spark's name (bytes for memory, ms for GC time, counts for GC counts)."),
+      count("evicted_rdd_blocks", "RDD blocks its memory store evicted to make room (block updates whose new level no"
+          + " longer uses memory); unpersist is not counted. 0 without spark.eventLog.logBlockUpdates.enabled: any"
+          + " eviction means storage memory was too small for what the run cached."),
+      int64("evicted_rdd_bytes", "bytes", "In-memory bytes of those evicted blocks (the freed size each update"
+          + " reports).")),
   PROPERTIES(
       Metrics.NONE,
       "Spark, Hadoop, system and JVM properties from EnvironmentUpdate, redacted.",

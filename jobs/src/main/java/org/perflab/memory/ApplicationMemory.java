@@ -11,8 +11,10 @@ import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -53,7 +55,9 @@ public final class ApplicationMemory {
     Dataset<Row> slots = executors.where(col("total_cores").isNotNull()).groupBy(KeyColumns.LOG_ID).agg(
         sum(when(not(col("is_driver")), 1).otherwise(0)).as("executors_seen"),
         max(when(not(col("is_driver")), col("total_cores"))).as("executor_cores"),
-        max(when(col("is_driver"), col("total_cores"))).as("driver_cores"));
+        max(when(col("is_driver"), col("total_cores"))).as("driver_cores"),
+        sum(orNull(executors, "evicted_rdd_blocks")).as("evicted_rdd_blocks"),
+        sum(orNull(executors, "evicted_rdd_bytes")).as("evicted_rdd_bytes"));
     Dataset<Row> apps = applications.select(col(KeyColumns.LOG_ID), col(KeyColumns.APP_ID),
         col(KeyColumns.APP_ATTEMPT_ID), col("completed"), col("master"), col("max_concurrent_executors"), col("task_cpus"));
     Dataset<Row> joined = apps.join(lineage, KeyColumns.LOG_ID, "left").join(runs, KeyColumns.LOG_ID, "left")
@@ -77,7 +81,7 @@ public final class ApplicationMemory {
     TraceAnalysis analysis = TraceAnalysis.of(synthesis.accesses(), top(synthesis.partitionBytes()),
         top(synthesis.taskExecutionBytes()), params.smallBroadcastBytes());
     Sizing sizing = new Sizing(analysis, slots[0], slots[1]);
-    String evidence = evidence(synthesis, analysis, sizing, app.getAs("completed"), params);
+    String evidence = evidence(synthesis, analysis, sizing, app, params);
     return MemoryRows.recommended(new MemoryRows.Key(Scope.APPLICATION, null, logId, appId, attempt, 1),
         sizing.sizes(), params.safetyFactor(), evidence);
   }
@@ -204,8 +208,14 @@ public final class ApplicationMemory {
     return java.util.Arrays.copyOfRange(sorted, from, sorted.length);
   }
 
-  private static String evidence(LineageTrace.Synthesis s, TraceAnalysis a, Sizing sizing, Boolean completed,
+  /** {@code column} of {@code rows}, or a null column when a table written before it existed lacks it. */
+  private static Column orNull(Dataset<Row> rows, String column) {
+    return Arrays.asList(rows.columns()).contains(column) ? col(column) : lit(null).cast("long");
+  }
+
+  private static String evidence(LineageTrace.Synthesis s, TraceAnalysis a, Sizing sizing, Row app,
       MemoryParams params) {
+    Boolean completed = app.getAs("completed");
     List<String> parts = new ArrayList<>();
     parts.add(String.format("tier A from event-log lineage: %d tasks replayed, %d accesses, %d RDD re-reads,"
         + " %d cached partitions", s.taskExecutionBytes().length, s.accesses().size(), a.rdd().reads(),
@@ -220,6 +230,12 @@ public final class ApplicationMemory {
     }
     if (!Boolean.TRUE.equals(completed)) {
       parts.add("incomplete log: reference 004 trains on successful runs only");
+    }
+    Long evicted = app.getAs("evicted_rdd_blocks");
+    if (evicted != null && evicted > 0) {
+      parts.add(String.format("the logged run evicted %d cached RDD blocks (%d bytes): its storage memory was too"
+          + " small for its cache, and blocks read after their eviction were computed again", evicted,
+          longOr0(app.getAs("evicted_rdd_bytes"))));
     }
     parts.add(String.format("heap = %.2f x managed + 300 MiB (no GC data)", params.safetyFactor()));
     return String.join("; ", parts);

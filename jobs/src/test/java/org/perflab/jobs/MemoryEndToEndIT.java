@@ -40,9 +40,13 @@ class MemoryEndToEndIT {
         assertThat(measured.recomputedBytes()).as(label + ": recomputed bytes").isZero();
         assertThat(measured.evictedBytes()).as(label + ": evicted bytes").isZero();
       } else {
-        // 80 % of the storage is too little: the memory store evicts cached blocks, and tasks compute them again
-        assertThat(measured.recomputedBytes()).as(label + ": recomputed bytes (evicted " + measured.evictedBytes()
-            + " B)").isPositive();
+        // 80 % of the storage is too little: tasks compute evicted blocks again, or (KMeans, whose execution memory
+        // is used only after its cache's last read) one executor's cache outgrew X and fit only because storage
+        // borrowed the execution memory no task was using (docs/memory.md, "How an 80 % run runs short")
+        assertThat(measured.recomputedBytes() > 0 || measured.peakCachedBytes() > run.setting().storageBytes())
+            .as(label + ": recomputed " + measured.recomputedBytes() + " B (evicted " + measured.evictedBytes()
+                + " B), most cached on one executor " + measured.peakCachedBytes() + " B of X = "
+                + run.setting().storageBytes() + " B").isTrue();
       }
     }
   }

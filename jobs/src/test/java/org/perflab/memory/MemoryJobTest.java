@@ -35,6 +35,12 @@ import org.perflab.table.Table;
  */
 class MemoryJobTest {
   private static final Path SAMPLES = Path.of("..", "samples", "spark-events");
+  /**
+   * PageRank (64 partitions, links cached {@code MEMORY_ONLY}) on the local standalone cluster at 80 % of its
+   * recommended storage, from {@code bench/run memory-e2e} on 2026-11-27: its block updates show 3 evictions.
+   */
+  private static final Path EVICTING = Path.of("src", "test", "resources", "eventlogs");
+  private static final String EVICTING_LOG = "app-20261127160233-0005.zstd";
   private static final Path SHARED_LOGS =
       Path.of(Optional.ofNullable(System.getenv("PERFLAB_SHARED")).orElse("../../shared"), "data", "spark-events");
 
@@ -53,6 +59,7 @@ class MemoryJobTest {
     // Few, small logs: a sample of today's Spark and, when shared, two reference logs that cache RDDs.
     Path logs = Files.createDirectories(dir.resolve("logs"));
     Files.copy(SAMPLES.resolve("local-1795305472854"), logs.resolve("local-1795305472854"));
+    Files.copy(EVICTING.resolve(EVICTING_LOG), logs.resolve(EVICTING_LOG));
     shared = Files.isDirectory(SHARED_LOGS);
     if (shared) {
       for (String log : List.of("local-1422981780767", "app-20161116163331-0000")) {
@@ -104,6 +111,19 @@ class MemoryJobTest {
       }
     }
     assertThat(applicationRows()).anyMatch(r -> r.getAs("reason") == null);
+  }
+
+  @Test
+  void aRunWhoseMemoryStoreEvictedCachedBlocksSaysSoInItsEvidence() {
+    Row evicting = applicationRows().stream().filter(r -> "app-20261127160233-0005".equals(r.getAs("app_id")))
+        .findFirst().orElseThrow();
+    // executor 1 evicted rdd_7_0 (495,088 bytes) once in each of stages 3, 4 and 5
+    assertThat(evicting.<String>getAs("evidence"))
+        .contains("the logged run evicted 3 cached RDD blocks (1485264 bytes)");
+    assertThat(evicting.<Long>getAs("rdd_cache_bytes")).isGreaterThan(50_000_000L);
+    Row quiet = applicationRows().stream().filter(r -> "local-1795305472854".equals(r.getAs("app_id")))
+        .findFirst().orElseThrow();
+    assertThat(quiet.<String>getAs("evidence")).doesNotContain("evicted");
   }
 
   @Test

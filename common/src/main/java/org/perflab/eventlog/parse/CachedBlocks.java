@@ -28,16 +28,18 @@ final class CachedBlocks {
    * the block's new storage level says it is held: a block evicted from memory is reported with a level that does not
    * use memory and, as its memory size, the bytes it freed ({@code BlockManager.tryToReportBlockStatus} sends the
    * larger of the held and the dropped size; the History Server's {@code AppStatusListener} subtracts it).
+   *
+   * @return the in-memory bytes this update evicted (an RDD block whose new level does not use memory), else 0
    */
-  void update(JsonNode event) {
+  long update(JsonNode event) {
     JsonNode info = Json.requireNode(event, "Block Updated Info");
     String block = Json.text(info, "Block ID");
     if (block == null || !block.startsWith("rdd_")) {
-      return;
+      return 0;
     }
     String[] parts = block.split("_");
     if (parts.length != 3) {
-      return;
+      return 0;
     }
     int rdd = Integer.parseInt(parts[1]);
     String executor = Json.text(Json.node(info, "Block Manager ID"), "Executor ID");
@@ -51,6 +53,7 @@ final class CachedBlocks {
     } else {
       held.remove(key);
     }
+    return level != null && !Json.flag(level, "Use Memory") ? orZero(Json.longValue(info, "Memory Size")) : 0;
   }
 
   private static long orZero(Long bytes) {

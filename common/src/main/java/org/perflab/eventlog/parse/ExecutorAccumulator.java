@@ -34,6 +34,8 @@ final class ExecutorAccumulator {
   long totalShuffleWrite;
   /** Whether the History Server would show peak metrics: any task end or stage metrics while alive. */
   boolean peaksObserved;
+  long evictedRddBlocks;
+  long evictedRddBytes;
   private final Map<String, Long> peaks = new HashMap<>();
 
   ExecutorAccumulator(String executorId) {
@@ -59,12 +61,6 @@ final class ExecutorAccumulator {
     }
   }
 
-  /**
-   * The row. For the driver, {@code total_duration_ms} and {@code total_gc_time_ms} follow the History Server: the
-   * application's uptime, and the driver JVM's own GC time when executor metrics were observed.
-   *
-   * @param applicationUptimeMs end minus start of the application, or null when it has not ended
-   */
   /** Raises the peaks with a task end's {@code "Task Executor Metrics"}. */
   void updatePeaks(TaskEvent event) {
     peaksObserved = true;
@@ -73,6 +69,18 @@ final class ExecutorAccumulator {
     }
   }
 
+  /** Counts one RDD block its memory store evicted, of {@code bytes} in memory. */
+  void evicted(long bytes) {
+    evictedRddBlocks++;
+    evictedRddBytes += bytes;
+  }
+
+  /**
+   * The row. For the driver, {@code total_duration_ms} and {@code total_gc_time_ms} follow the History Server: the
+   * application's uptime, and the driver JVM's own GC time when executor metrics were observed.
+   *
+   * @param applicationUptimeMs end minus start of the application, or null when it has not ended
+   */
   TableRow toRow(Long applicationUptimeMs) {
     long duration = totalDuration;
     long gcTime = totalGcTime;
@@ -110,6 +118,8 @@ final class ExecutorAccumulator {
         .set("peak_on_heap_execution_bytes", peaks.get("OnHeapExecutionMemory"))
         .set("peak_on_heap_storage_bytes", peaks.get("OnHeapStorageMemory"))
         .set("peak_process_tree_jvm_rss_bytes", peaks.get("ProcessTreeJVMRSSMemory"))
-        .set("peak_executor_metrics", peaks.isEmpty() ? null : new TreeMap<>(peaks));
+        .set("peak_executor_metrics", peaks.isEmpty() ? null : new TreeMap<>(peaks))
+        .set("evicted_rdd_blocks", evictedRddBlocks)
+        .set("evicted_rdd_bytes", evictedRddBytes);
   }
 }

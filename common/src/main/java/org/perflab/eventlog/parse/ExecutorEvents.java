@@ -26,6 +26,14 @@ final class ExecutorEvents {
     return executor != null && executor.live ? executor : null;
   }
 
+  /** Counts an RDD block that {@code executorId}'s memory store evicted; an executor never added is not counted. */
+  void evicted(String executorId, long bytes) {
+    ExecutorAccumulator executor = executorId == null ? null : executors.get(executorId);
+    if (executor != null) {
+      executor.evicted(bytes);
+    }
+  }
+
   private ExecutorAccumulator getOrCreate(String executorId, Long time) {
     ExecutorAccumulator executor = executors.computeIfAbsent(executorId, ExecutorAccumulator::new);
     if (executor.addTime == null) {

@@ -81,12 +81,20 @@ final class SchedulerEvents {
       case "SparkListenerJobEnd" -> jobEnd(event);
       case "SparkListenerStageSubmitted" -> stageSubmitted(event);
       case "SparkListenerStageCompleted" -> stageCompleted(event);
-      case "SparkListenerBlockUpdated" -> cachedBlocks.update(event);
+      case "SparkListenerBlockUpdated" -> blockUpdated(event);
       default -> {
         return executors.handle(type, event) || sql.handle(type, event);
       }
     }
     return true;
+  }
+
+  private void blockUpdated(JsonNode event) {
+    long evicted = cachedBlocks.update(event);
+    if (evicted > 0) {
+      executors.evicted(Json.text(Json.node(Json.node(event, "Block Updated Info"), "Block Manager ID"), "Executor ID"),
+          evicted);
+    }
   }
 
   private void applicationStart(JsonNode event) {

@@ -1,6 +1,7 @@
 package org.perflab.eventlog.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,8 @@ import org.perflab.table.TableRow;
 
 /**
  * Spark 2.0 and later log a stage's RDD infos with no cached partitions or sizes; with block updates in the log the
- * stage row gets them from the blocks held at StageCompleted, as Spark 1.x logged them.
+ * stage row gets them from the blocks held at StageCompleted, as Spark 1.x logged them. Evictions are counted per
+ * executor.
  */
 class CachedBlocksTest {
   private static String stageInfo(boolean completed) {
@@ -47,6 +49,8 @@ class CachedBlocksTest {
         "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"4.1.0\"}",
         "{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"c\",\"App ID\":\"app-1\",\"Timestamp\":1000,"
             + "\"User\":\"me\"}",
+        blockManagerAdded("1"),
+        blockManagerAdded("2"),
         "{\"Event\":\"SparkListenerStageSubmitted\",\"Stage Info\":" + stageInfo(false) + "}",
         block("1", "rdd_5_0", 100, 0),
         block("2", "rdd_5_1", 120, 0),
@@ -71,5 +75,14 @@ class CachedBlocksTest {
     Row logged = rdds.get(1);
     assertThat(List.of(logged.getInt(0), logged.getInt(6), logged.getLong(8))).containsExactly(6, 2, 70L);
     assertThat(((Number) parsed.status().get("unknown_events")).longValue()).isZero();
+
+    // both evictions were executor 1's (to nowhere, and to disk); executor 2 evicted nothing
+    assertThat(parsed.rows(Table.EXECUTORS)).extracting(r -> r.get("executor_id"), r -> r.get("evicted_rdd_blocks"),
+        r -> r.get("evicted_rdd_bytes")).containsExactlyInAnyOrder(tuple("1", 2L, 140L), tuple("2", 0L, 0L));
+  }
+
+  private static String blockManagerAdded(String executor) {
+    return "{\"Event\":\"SparkListenerBlockManagerAdded\",\"Block Manager ID\":{\"Executor ID\":\"" + executor
+        + "\",\"Host\":\"h\",\"Port\":1},\"Maximum Memory\":1000,\"Timestamp\":1001}";
   }
 }
