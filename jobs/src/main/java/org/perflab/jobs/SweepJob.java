@@ -2,10 +2,12 @@ package org.perflab.jobs;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -290,10 +292,11 @@ public final class SweepJob implements Callable<Integer> {
     int points = 0;
     long trials = 0;
     Map<String, String> skipped = new LinkedHashMap<>();
+    Set<String> ensured = new HashSet<>();
     for (String app : apps) {
       Options options = optionsOf.apply(app);
       try {
-        Summary summary = run(spark, plan(spark, options), options);
+        Summary summary = run(spark, plan(spark, options), options, ensured);
         swept++;
         points += summary.points();
         trials += summary.trials();
@@ -434,6 +437,15 @@ public final class SweepJob implements Callable<Integer> {
 
   /** Runs the trials on Spark, writes both tables, and returns what was done. */
   static Summary run(SparkSession spark, Sweep sweep, Options options) {
+    return run(spark, sweep, options, new HashSet<>());
+  }
+
+  /**
+   * {@link #run(SparkSession, Sweep, Options)}, where {@code ensuredRoots} holds the output roots whose sweep tables
+   * already have every column (so that several sweeps into one root check the tables' schemas once); this run's
+   * root joins it.
+   */
+  private static Summary run(SparkSession spark, Sweep sweep, Options options, Set<String> ensuredRoots) {
     List<PointResult> results = runTrials(spark, sweep, options.partitionsPerPoint());
     List<BestPoint> best = Sweep.best(results, options.deadlineStat(), options.deadlineS());
     if (options.deadlineS() != null && best.stream().noneMatch(b -> b.kind() == BestPoint.Kind.DEADLINE)) {
@@ -442,24 +454,20 @@ public final class SweepJob implements Callable<Integer> {
     SweepTables.Swept swept = options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
         : dagModelRun(spark, options.dagModels(), options.appId());
     TableStore out = new TableStore(spark, options.output());
+    if (ensuredRoots.add(options.output())) {
+      // the tables first gain the columns they lack, so the predicate can name rule in a table written before it
+      out.ensure(SweepTables.RESULTS_TABLE, SweepTables.RESULTS);
+      out.ensure(SweepTables.BEST_TABLE, SweepTables.BEST);
+    }
     String sweptBy = SweepRows.sweptBy(swept.logId(), sweep.rule().name());
-    writeReplacingSweep(out, SweepTables.RESULTS_TABLE,
+    // each replaces, in one commit, this log's rows under this rule; other logs and other rules' rows stay
+    out.replaceWhere(SweepTables.RESULTS_TABLE,
         spark.createDataFrame(SweepTables.resultRows(results, swept), SweepTables.RESULTS).coalesce(1), sweptBy);
-    writeReplacingSweep(out, SweepTables.BEST_TABLE,
+    out.replaceWhere(SweepTables.BEST_TABLE,
         spark.createDataFrame(SweepTables.bestRows(best, swept), SweepTables.BEST).coalesce(1), sweptBy);
     long apps = results.stream().mapToLong(PointResult::applications).sum();
     long tasks = results.stream().mapToLong(PointResult::tasks).sum();
     return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);
-  }
-
-  /**
-   * Replaces, in one commit, the rows of this sweep's log and rule ({@code swept}, from
-   * {@link SweepRows#sweptBy}); other logs' sweeps, and this log's sweeps under other rules, stay. The table first
-   * gains the columns it lacks, so the predicate can name {@code rule} in a table written before it had one.
-   */
-  private static void writeReplacingSweep(TableStore out, String table, Dataset<Row> rows, String swept) {
-    out.ensure(table, rows.schema());
-    out.replaceWhere(table, rows, swept);
   }
 
   /**
