@@ -148,7 +148,7 @@ public final class ApplicationMemory {
       events[2 * i] = new long[] {runs.get(i).getLong(3), 1};
       events[2 * i + 1] = new long[] {runs.get(i).getLong(7), -1};
     }
-    java.util.Arrays.sort(events, (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+    Arrays.sort(events, (a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
     int running = 0;
     int most = 1;
     for (long[] e : events) {
@@ -203,9 +203,9 @@ public final class ApplicationMemory {
   /** The {@link #TOP} largest values: all that top-K sums and the largest partition need. */
   static long[] top(long[] values) {
     long[] sorted = values.clone();
-    java.util.Arrays.sort(sorted);
+    Arrays.sort(sorted);
     int from = Math.max(0, sorted.length - TOP);
-    return java.util.Arrays.copyOfRange(sorted, from, sorted.length);
+    return Arrays.copyOfRange(sorted, from, sorted.length);
   }
 
   /** {@code column} of {@code rows}, or a null column when a table written before it existed lacks it. */
