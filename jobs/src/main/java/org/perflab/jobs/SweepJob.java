@@ -16,6 +16,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.PhaseCostInputs;
 import org.perflab.costmodel.PhaseCostRule;
@@ -425,8 +426,7 @@ public final class SweepJob implements Callable<Integer> {
    */
   static SweepTables.Swept dagModelRun(SparkSession spark, String dir, String appId) {
     Dataset<Row> models = spark.read().format("delta").load(dir);
-    Column workload = java.util.Arrays.asList(models.columns()).contains("workload_id")
-        ? functions.col("workload_id") : functions.lit(null).cast("string");
+    Column workload = TableStore.columnOrNull(models, "workload_id", DataTypes.StringType);
     List<Row> rows = models
         .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
         .orderBy(functions.col("app_attempt_id").desc()).select(functions.col("log_id"), workload).limit(1)

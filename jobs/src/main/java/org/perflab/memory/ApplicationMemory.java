@@ -14,14 +14,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.api.java.function.MapFunction;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
 import org.perflab.memory.LineageTrace.RddNode;
 import org.perflab.memory.LineageTrace.StageLineage;
 import org.perflab.memory.LineageTrace.TaskRun;
 import org.perflab.memory.MemoryTables.Scope;
+import org.perflab.storage.TableStore;
 import org.perflab.table.KeyColumns;
 
 /**
@@ -56,8 +57,8 @@ public final class ApplicationMemory {
         sum(when(not(col("is_driver")), 1).otherwise(0)).as("executors_seen"),
         max(when(not(col("is_driver")), col("total_cores"))).as("executor_cores"),
         max(when(col("is_driver"), col("total_cores"))).as("driver_cores"),
-        sum(orNull(executors, "evicted_rdd_blocks")).as("evicted_rdd_blocks"),
-        sum(orNull(executors, "evicted_rdd_bytes")).as("evicted_rdd_bytes"));
+        sum(TableStore.columnOrNull(executors, "evicted_rdd_blocks", DataTypes.LongType)).as("evicted_rdd_blocks"),
+        sum(TableStore.columnOrNull(executors, "evicted_rdd_bytes", DataTypes.LongType)).as("evicted_rdd_bytes"));
     Dataset<Row> apps = applications.select(col(KeyColumns.LOG_ID), col(KeyColumns.APP_ID),
         col(KeyColumns.APP_ATTEMPT_ID), col("completed"), col("master"), col("max_concurrent_executors"), col("task_cpus"));
     Dataset<Row> joined = apps.join(lineage, KeyColumns.LOG_ID, "left").join(runs, KeyColumns.LOG_ID, "left")
@@ -206,11 +207,6 @@ public final class ApplicationMemory {
     Arrays.sort(sorted);
     int from = Math.max(0, sorted.length - TOP);
     return Arrays.copyOfRange(sorted, from, sorted.length);
-  }
-
-  /** {@code column} of {@code rows}, or a null column when a table written before it existed lacks it. */
-  private static Column orNull(Dataset<Row> rows, String column) {
-    return Arrays.asList(rows.columns()).contains(column) ? col(column) : lit(null).cast("long");
   }
 
   private static String evidence(LineageTrace.Synthesis s, TraceAnalysis a, Sizing sizing, Row app,

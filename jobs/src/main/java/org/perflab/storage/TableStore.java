@@ -18,6 +18,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.perflab.errors.BadInputException;
@@ -205,6 +206,15 @@ public final class TableStore {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list output root: " + e.getMessage() + " (" + root + ")", e);
     }
+  }
+
+  /**
+   * {@code column} of {@code rows}, or a null of {@code type} when {@code rows} come from a table written before the
+   * column existed.
+   */
+  public static org.apache.spark.sql.Column columnOrNull(Dataset<Row> rows, String column, DataType type) {
+    return Arrays.asList(rows.columns()).contains(column) ? org.apache.spark.sql.functions.col(column)
+        : org.apache.spark.sql.functions.lit(null).cast(type);
   }
 
   /**

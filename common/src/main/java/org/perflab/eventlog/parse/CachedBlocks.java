@@ -44,7 +44,9 @@ final class CachedBlocks {
     int rdd = Integer.parseInt(parts[1]);
     String executor = Json.text(Json.node(info, "Block Manager ID"), "Executor ID");
     JsonNode level = Json.node(info, "Storage Level");
-    long memoryBytes = level == null || Json.flag(level, "Use Memory") ? orZero(Json.longValue(info, "Memory Size")) : 0;
+    boolean inMemory = level == null || Json.flag(level, "Use Memory");
+    long reportedMemory = orZero(Json.longValue(info, "Memory Size"));
+    long memoryBytes = inMemory ? reportedMemory : 0;
     long diskBytes = level == null || Json.flag(level, "Use Disk") ? orZero(Json.longValue(info, "Disk Size")) : 0;
     Map<String, long[]> held = blocks.computeIfAbsent(rdd, k -> new HashMap<>());
     String key = parts[2] + "@" + executor;
@@ -53,7 +55,7 @@ final class CachedBlocks {
     } else {
       held.remove(key);
     }
-    return level != null && !Json.flag(level, "Use Memory") ? orZero(Json.longValue(info, "Memory Size")) : 0;
+    return inMemory ? 0 : reportedMemory;
   }
 
   private static long orZero(Long bytes) {

@@ -186,11 +186,13 @@ public final class CacheReplay {
     String executor = update.path("Block Manager ID").path("Executor ID").asText();
     // an eviction is logged with the level the block has now and, as its memory size, the bytes it freed
     JsonNode level = update.path("Storage Level");
-    long memory = level.path("Use Memory").asBoolean(true) ? update.path("Memory Size").asLong() : 0;
+    boolean inMemoryNow = level.path("Use Memory").asBoolean(true);
+    long reportedMemory = update.path("Memory Size").asLong();
+    long memory = inMemoryNow ? reportedMemory : 0;
     long disk = level.path("Use Disk").asBoolean(true) ? update.path("Disk Size").asLong() : 0;
-    if (memory == 0 && update.path("Memory Size").asLong() > 0) {
+    if (!inMemoryNow && reportedMemory > 0) {
       evictedBlocks++;
-      evictedBytes += update.path("Memory Size").asLong();
+      evictedBytes += reportedMemory;
     }
     Map<String, Long> executorBlocks = inMemory.computeIfAbsent(executor, key -> new HashMap<>());
     if (memory > 0) {
