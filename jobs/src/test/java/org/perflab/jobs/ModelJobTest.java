@@ -80,7 +80,9 @@ class ModelJobTest {
   }
 
   /**
-   * Job 0: 8 tasks of 300 ms, a shuffle, 4 tasks of 200 ms; 300 ms on the driver; job 1: 4 tasks of 250 ms.
+   * Job 0: 8 tasks of 300 ms, a shuffle, 4 tasks of 200 ms; 300 ms on the driver; job 1: 4 tasks of 250 ms; 100 ms
+   * on the driver before the application ends. Without that last sleep the application's end can fall within a
+   * millisecond of job 1's, and the model then rightly has no {@code driver-end} stage.
    */
   private static void runSleepApplication(int slots, Path logs) throws InterruptedException {
     SparkSession session = SparkSession.builder().master("local[" + slots + "]").appName("sleep-model-test")
@@ -107,6 +109,7 @@ class ModelJobTest {
             return i;
           })
           .count();
+      Thread.sleep(100);
     } finally {
       session.stop();
     }
@@ -126,6 +129,8 @@ class ModelJobTest {
     for (Row r : models) {
       Model m = ModelReader.parse(r.getAs("model_json"), r.getAs("app_id"));
       assertThat(m.stages()).extracting(s -> s.name()).contains("S0", "S1", "S2", "driver-end");
+      // The 100 ms the driver sleeps after job 1, plus stopping the context before the application-end event.
+      assertThat(m.stages().get(m.stageIndex().get("driver-end")).distribution().mean()).isGreaterThanOrEqualTo(0.1);
       // Job 1's stage waits for the driver time before it (and any scheduling time inside the job).
       List<String> pre = m.stages().get(m.stageIndex().get("S2")).pre();
       if (pre.equals(List.of("sched-S2"))) {
