@@ -127,6 +127,26 @@ class MemoryJobTest {
   }
 
   @Test
+  void anExecutorsTableWrittenBeforeTheEvictionColumnsGivesTheSameRecommendationWithoutEvictionEvidence() {
+    TableStore store = new TableStore(spark, root.toString());
+    Dataset<Row> executors = store.read(Table.EXECUTORS).orElseThrow();
+    assertThat(executors.columns()).contains("evicted_rdd_blocks", "evicted_rdd_bytes");
+    Dataset<Row> older = executors.drop("evicted_rdd_blocks", "evicted_rdd_bytes");
+    List<Row> out = ApplicationMemory.of(store.read(Table.APPLICATIONS).orElseThrow(),
+        store.read(Table.STAGES).orElseThrow(), store.read(Table.TASKS).orElseThrow(), older, MemoryParams.DEFAULTS)
+        .collectAsList();
+    Row evicting = out.stream().filter(r -> "app-20261127160233-0005".equals(r.getAs("app_id"))).findFirst()
+        .orElseThrow();
+    Row current = applicationRows().stream().filter(r -> "app-20261127160233-0005".equals(r.getAs("app_id")))
+        .findFirst().orElseThrow();
+    assertThat(evicting.<String>getAs("reason")).isNull();
+    assertThat(evicting.<String>getAs("evidence")).contains("tier A from event-log lineage").doesNotContain("evicted");
+    for (String column : List.of("storage_bytes", "execution_bytes", "rdd_cache_bytes")) {
+      assertThat(evicting.<Long>getAs(column)).as(column).isEqualTo(current.<Long>getAs(column));
+    }
+  }
+
+  @Test
   void aCachedRddInASharedLogIsSizedByTheStackAnalysis() {
     org.junit.jupiter.api.Assumptions.assumeTrue(shared, "Skipped: no Spark reference logs at " + SHARED_LOGS
         + " (set PERFLAB_SHARED)");
