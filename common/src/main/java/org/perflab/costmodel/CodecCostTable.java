@@ -33,7 +33,8 @@ public final class CodecCostTable implements java.io.Serializable {
    * @param runs applications measured
    * @param bytesPerRecord Σ shuffle bytes written ÷ Σ shuffle records written, bytes/record (on disk)
    * @param writeNsPerByte Σ Spark's Shuffle Write Time ÷ Σ shuffle bytes written, ns/byte
-   * @param readNsPerByte task-weighted mean of {@code stage_costs.local_read_ns_per_byte}, ns per shuffle byte read
+   * @param readNsPerByte Σ executor run time of the tasks that read shuffle ÷ Σ shuffle bytes they read, ns/byte: the
+   *     whole reduce task per byte, an upper bound on the read phase's cost
    * @param bytesFactor bytesPerRecord ÷ the lz4 / Java row's: the relative compressed × serialized size
    * @param writeFactor shuffle write ns per record ÷ the lz4 / Java row's
    * @param readFactor shuffle read ns per record ÷ the lz4 / Java row's
@@ -164,7 +165,8 @@ public final class CodecCostTable implements java.io.Serializable {
    * @param writtenBytes Σ shuffle bytes written
    * @param writtenRecords Σ shuffle records written
    * @param writeNs Σ Shuffle Write Time, ns
-   * @param readNsPerByte read cost, ns per shuffle byte read (NaN when not estimated)
+   * @param readNsPerByte run time of the tasks that read shuffle per shuffle byte read, ns/byte (NaN when no task read
+   *     shuffle)
    */
   public record Sums(Codec codec, SerializerKind serializer, int runs, double writtenBytes, double writtenRecords,
       double writeNs, double readNsPerByte) {

@@ -103,13 +103,33 @@ class CodecWhatIfTest {
 
   @Test
   void anUnmeasuredSettingIsReportedNotGuessed() {
-    PhaseCostInputs.Built lz4 = run("lz4");
-    assertThatThrownBy(() -> at(lz4, WhatIf.NONE.withCodec(Codec.LZF)))
+    // A table that measured lz4 and zstd with Java, and lz4 with Kryo; not lzf, and not zstd with Kryo.
+    CodecCostTable partial = CodecCostTable.of(List.of(
+        new CodecCostTable.Sums(Codec.LZ4, SerializerKind.JAVA, 1, 1000, 10, 5000, 2.0),
+        new CodecCostTable.Sums(Codec.ZSTD, SerializerKind.JAVA, 1, 700, 10, 4000, 3.0),
+        new CodecCostTable.Sums(Codec.LZ4, SerializerKind.KRYO, 1, 1000, 10, 6000, 4.0)), Codec.LZ4,
+        SerializerKind.JAVA);
+    PhaseCostRule r = run("lz4").rule();
+    assertThatThrownBy(() -> CostModel.whatIf(r.source(), r.stats(), r.stages(), WhatIf.NONE.withCodec(Codec.LZF),
+        partial))
         .isInstanceOf(BadInputException.class)
         .hasMessageStartingWith("Cannot predict codec lzf with serializer java: not in the codec cost table")
         .hasMessageContaining("zstd/java");
     // zstd and Kryo were each measured, but not together.
-    assertThatThrownBy(() -> at(lz4, WhatIf.NONE.withCodec(Codec.ZSTD).withSerializer(SerializerKind.KRYO)))
+    assertThatThrownBy(() -> CostModel.whatIf(r.source(), r.stats(), r.stages(),
+        WhatIf.NONE.withCodec(Codec.ZSTD).withSerializer(SerializerKind.KRYO), partial))
         .isInstanceOf(BadInputException.class).hasMessageContaining("codec zstd with serializer kryo");
+  }
+
+  @Test
+  void theShippedTableMeasuredEveryCodecWithEverySerializer() {
+    PhaseCostInputs.Built lz4 = run("lz4");
+    for (Codec codec : Codec.values()) {
+      for (SerializerKind serializer : SerializerKind.values()) {
+        assertThat(TABLE.get(codec, serializer)).as("%s/%s", codec, serializer).isPresent();
+        List<StageEstimate> after = at(lz4, WhatIf.NONE.withCodec(codec).withSerializer(serializer));
+        assertThat(after.get(1).task().shuffleRead().fetchNs()).as("%s/%s", codec, serializer).isPositive().isFinite();
+      }
+    }
   }
 }

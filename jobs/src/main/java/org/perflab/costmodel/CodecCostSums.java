@@ -15,9 +15,17 @@ import org.perflab.storage.TableStore;
 import org.perflab.table.Table;
 
 /**
- * Per codec and serializer, the shuffle sums of the runs under an ingest root ({@code tasks}, {@code properties})
- * and their {@code stage_costs}, for {@link CodecCostTable}. Aggregated per log on Spark; one row per log reaches the
- * driver. A run's codec and serializer are its SPARK properties, Spark's defaults (lz4, Java) when absent.
+ * Per codec and serializer, the shuffle sums of the runs under an ingest root ({@code tasks}, {@code properties}), for
+ * {@link CodecCostTable}. Aggregated per log on Spark; one row per log reaches the driver. A run's codec and serializer
+ * are its SPARK properties, Spark's defaults (lz4, Java) when absent.
+ *
+ * <p>The write cost is Spark's own Shuffle Write Time. Spark meters no read time for local blocks (decompression and
+ * deserialisation run inside the task's iterator), and a fitted per-byte read cost is not identifiable from such runs:
+ * every reduce task reads about the same bytes, so a per-stage regression splits their time between the fixed and the
+ * per-byte term at random (fit r² near 0 on terasort). The read cost is therefore measured directly: the executor run
+ * time of the successful tasks that read shuffle records, per shuffle byte they read. It includes the reduce side's
+ * own work, the same in runs that differ only in codec or serializer, so its ratio between two settings understates
+ * the change in the read phase alone.
  */
 public final class CodecCostSums {
   private static final String CODEC = "spark.io.compression.codec";
@@ -26,7 +34,7 @@ public final class CodecCostSums {
   private CodecCostSums() {}
 
   /** The sums of every setting with shuffle output, in codec then serializer order. */
-  public static List<CodecCostTable.Sums> of(SparkSession spark, String input, String costs) {
+  public static List<CodecCostTable.Sums> of(SparkSession spark, String input) {
     TableStore in = new TableStore(spark, input);
     Dataset<Row> tasks = in.read(Table.TASKS).orElseThrow().where(col("status").equalTo("SUCCESS"));
     Map<String, Map<String, String>> props = new HashMap<>();
@@ -35,14 +43,19 @@ public final class CodecCostSums {
       props.computeIfAbsent(r.getString(0), k -> new HashMap<>()).put(r.getString(1), r.getString(2));
     }
     Map<String, double[]> read = new HashMap<>();
-    for (Row r : new TableStore(spark, costs).read(StageCosts.TABLE).orElseThrow()
-        .where(col("local_read_ns_per_byte").isNotNull()).groupBy("log_id")
-        .agg(sum(col("local_read_ns_per_byte").multiply(col("tasks"))), sum("tasks")).collectAsList()) {
-      read.put(r.getString(0), new double[] {r.getDouble(1), r.getLong(2)});
+    for (Row r : tasks.where(col("shuffle_read_records").gt(0)).groupBy("log_id")
+        .agg(sum("executor_run_time_ms"), sum(col("shuffle_local_read_bytes").plus(col("shuffle_remote_read_bytes"))))
+        .collectAsList()) {
+      if (!r.isNullAt(1) && !r.isNullAt(2) && r.getLong(2) > 0) {
+        read.put(r.getString(0), new double[] {r.getLong(1) * 1e6, r.getLong(2)});
+      }
     }
     Map<String, double[]> acc = new TreeMap<>();
     for (Row r : tasks.groupBy("log_id").agg(sum("shuffle_write_bytes"), sum("shuffle_write_records"),
         sum("shuffle_write_time_ns")).collectAsList()) {
+      if (r.isNullAt(2) || r.getLong(2) == 0) {
+        continue; // a run without shuffle output says nothing of its setting
+      }
       Map<String, String> p = props.getOrDefault(r.getString(0), Map.of());
       String key = Codec.parse(p.getOrDefault(CODEC, "lz4")).name() + "/"
           + SerializerKind.parse(p.getOrDefault(SERIALIZER, SerializerKind.JAVA.className())).name();

@@ -122,7 +122,7 @@ public final class StageCostsJob implements Callable<Integer> {
 
   /** Writes the codec table of the input's runs, headed by the command and the date, relative to lz4 / Java. */
   private void writeCodecTable(SparkSession spark, StageCosts.Options options) {
-    CodecCostTable table = CodecCostTable.of(CodecCostSums.of(spark, options.input(), options.output()),
+    CodecCostTable table = CodecCostTable.of(CodecCostSums.of(spark, options.input()),
         Codec.LZ4, SerializerKind.JAVA);
     StringBuilder csv = new StringBuilder()
         .append("# Shuffle costs per codec and serializer: docs/costmodel.md#codec-and-serializer-costs\n")
