@@ -97,11 +97,7 @@ class PhaseCostRuleTest {
   void aSettingTheTableDidNotMeasureIsBadInputNotAGuess() {
     GridPoint zstdWithKryo = new GridPoint(4, 4, 2.0, 0L, Codec.ZSTD, SerializerKind.KRYO);
     // A table that measured zstd and Kryo, but not together.
-    CodecCostTable partial = CodecCostTable.of(List.of(
-        new CodecCostTable.Sums(Codec.LZ4, SerializerKind.JAVA, 1, 1000, 10, 5000, 2.0),
-        new CodecCostTable.Sums(Codec.ZSTD, SerializerKind.JAVA, 1, 700, 10, 4000, 3.0),
-        new CodecCostTable.Sums(Codec.LZ4, SerializerKind.KRYO, 1, 1000, 10, 6000, 4.0)), Codec.LZ4,
-        SerializerKind.JAVA);
+    CodecCostTable partial = PartialCodecTable.of();
     PhaseCostRule rule = new PhaseCostRule(SOURCE, WorkedExample.STATS, WorkedExample.stages(), 0, partial);
 
     assertThatThrownBy(() -> rule.apply(model(), zstdWithKryo, 1)).isInstanceOf(BadInputException.class)
