@@ -243,6 +243,9 @@ public final class SweepJob implements Callable<Integer> {
         codecs.stream().map(Codec::parse).toList(), serializers.stream().map(SerializerKind::parse).toList());
   }
 
+  /** The summary's last line when a {@code --per-workload} sweep skipped every run. */
+  static final String NOTHING_WRITTEN = "  tables: none written (no run swept)";
+
   /** {@code --per-workload}: one sweep per workload and size class, each replacing its swept log's rows. */
   private Integer callPerWorkload() {
     BadInputException.require(dagModels != null && appId == null && model == null,
@@ -256,9 +259,11 @@ public final class SweepJob implements Callable<Integer> {
         preflight(options(apps.get(0)));
       }
       PerWorkload done = runPerWorkload(spark, apps, this::options);
+      // a sweep that skipped every run wrote nothing, and must not name tables it did not write
+      String written = done.swept() == 0 ? NOTHING_WRITTEN
+          : RunSummary.tables(spark, output, List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE));
       RunSummary.print(String.format("sweep: %d workload runs swept, %d skipped, %d points, %d trials%s%n%s",
-          done.swept(), done.skipped().size(), done.points(), done.trials(), done.skippedLines(),
-          RunSummary.tables(spark, output, List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE))));
+          done.swept(), done.skipped().size(), done.points(), done.trials(), done.skippedLines(), written));
       return (done.skipped().isEmpty() ? ExitCode.SUCCESS : ExitCode.BAD_INPUT).code();
     } finally {
       spark.stop();

@@ -303,6 +303,21 @@ class CommandLineContractIT {
     assertThat(modelled.stdout()).containsPattern("(?m)^model: \\d+ models built, \\d+ applications skipped");
     assertOnlyPerfLabsLogLines(modelled);
 
+    // A per-workload phase-cost sweep before stage-costs ran: every run is skipped with its reason, exit 2, and the
+    // summary names no table, because none was written.
+    Path noCosts = Files.createDirectories(cwd.resolve("no-stage-costs"));
+    Scripts.Result skipped = perflabIn(cwd, logs, RUN_TIMEOUT, "sweep", "--dag-models", "perflab-output/dag_models",
+        "--per-workload", "--rule", "phase-cost", "--costs", noCosts.toString(), "--executors", "1,2", "--cores", "2",
+        "--output", "skipped-sweep");
+    assertThat(skipped.exitCode()).as(skipped.output()).isEqualTo(2);
+    assertNoStackTrace(skipped);
+    assertThat(skipped.stdout()).containsPattern("(?m)^sweep: 0 workload runs swept, [1-9]\\d* skipped, 0 points")
+        .containsPattern("(?m)^  skipped \\S+: Cannot use rule phase-cost: no stage_costs table under \\S*"
+            + Pattern.quote(noCosts.getFileName().toString()) + " \\(run perflab stage-costs first\\)$");
+    List<String> skippedLines = skipped.stdout().lines().toList();
+    assertThat(skippedLines.get(skippedLines.size() - 2)).isEqualTo(SweepJob.NOTHING_WRITTEN);
+    assertThat(cwd.resolve("skipped-sweep")).as("nothing written").doesNotExist();
+
     Scripts.Result sweep = perflabIn(cwd, logs, RUN_TIMEOUT, "sweep", "--model", model.toString(), "--executors",
         "1,2", "--cores", "2", "--apps", "10", "--output", "perflab-output");
     assertEndsWithOutputAndLog(sweep, "sweep", tablesLine(root, "sweep_results,sweep_best"), logs);
