@@ -2,12 +2,14 @@ package org.perflab.costmodel;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -42,24 +44,20 @@ public final class CodecCostSums {
         .and(col("key").isin(CODEC, SERIALIZER))).select("log_id", "key", "value").collectAsList()) {
       props.computeIfAbsent(r.getString(0), k -> new HashMap<>()).put(r.getString(1), r.getString(2));
     }
-    Map<String, double[]> read = new HashMap<>();
-    for (Row r : tasks.where(col("shuffle_read_records").gt(0)).groupBy("log_id")
-        .agg(sum("executor_run_time_ms"), sum(col("shuffle_local_read_bytes").plus(col("shuffle_remote_read_bytes"))))
-        .collectAsList()) {
-      if (!r.isNullAt(1) && !r.isNullAt(2) && r.getLong(2) > 0) {
-        read.put(r.getString(0), new double[] {r.getLong(1) * 1e6, r.getLong(2)});
-      }
-    }
+    // one pass over the tasks: per log, the shuffle written, and the run time and bytes of the tasks that read shuffle
+    Column reads = col("shuffle_read_records").gt(0);
     Map<String, double[]> acc = new TreeMap<>();
     for (Row r : tasks.groupBy("log_id").agg(sum("shuffle_write_bytes"), sum("shuffle_write_records"),
-        sum("shuffle_write_time_ns")).collectAsList()) {
+        sum("shuffle_write_time_ns"), sum(when(reads, col("executor_run_time_ms"))),
+        sum(when(reads, col("shuffle_local_read_bytes").plus(col("shuffle_remote_read_bytes"))))).collectAsList()) {
       if (r.isNullAt(2) || r.getLong(2) == 0) {
         continue; // a run without shuffle output says nothing of its setting
       }
+      boolean read = !r.isNullAt(4) && !r.isNullAt(5) && r.getLong(5) > 0;
+      double[] rd = read ? new double[] {r.getLong(4) * 1e6, r.getLong(5)} : new double[] {0, 0};
       Map<String, String> p = props.getOrDefault(r.getString(0), Map.of());
       String key = Codec.parse(p.getOrDefault(CODEC, "lz4")).name() + "/"
           + SerializerKind.parse(p.getOrDefault(SERIALIZER, SerializerKind.JAVA.className())).name();
-      double[] rd = read.getOrDefault(r.getString(0), new double[] {0, 0});
       double[] a = acc.computeIfAbsent(key, k -> new double[6]);
       a[0]++;
       a[1] += r.getLong(1);
@@ -70,11 +68,9 @@ public final class CodecCostSums {
     }
     List<CodecCostTable.Sums> out = new ArrayList<>();
     acc.forEach((key, a) -> {
-      if (a[2] > 0) {
-        String[] k = key.split("/");
-        out.add(new CodecCostTable.Sums(Codec.valueOf(k[0]), SerializerKind.valueOf(k[1]), (int) a[0], a[1], a[2],
-            a[3], a[5] > 0 ? a[4] / a[5] : Double.NaN));
-      }
+      String[] k = key.split("/");
+      out.add(new CodecCostTable.Sums(Codec.valueOf(k[0]), SerializerKind.valueOf(k[1]), (int) a[0], a[1], a[2], a[3],
+          a[5] > 0 ? a[4] / a[5] : Double.NaN));
     });
     return out;
   }
