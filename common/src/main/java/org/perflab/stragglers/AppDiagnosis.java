@@ -17,11 +17,11 @@ public final class AppDiagnosis {
   private AppDiagnosis() {}
 
   /** One straggler and its causes by BigRoots and by the PCC baseline. */
-  public record Diagnosed(TaskSample task, double stageMedianMs, double factor, Set<Cause> causes,
+  public record Diagnosed(TaskObservation task, double stageMedianMs, double factor, Set<Cause> causes,
       Set<Cause> pccCauses, TaskEvidence evidence) {}
 
   /** The stragglers of one application's successful tasks, in input order. */
-  public static List<Diagnosed> diagnose(List<TaskSample> tasks, Thresholds t, PccThresholds pcc) {
+  public static List<Diagnosed> diagnose(List<TaskObservation> tasks, StragglerThresholds t, PccThresholds pcc) {
     Map<String, List<Integer>> stages = new LinkedHashMap<>();
     for (int i = 0; i < tasks.size(); i++) {
       stages.computeIfAbsent(tasks.get(i).stageId() + "." + tasks.get(i).stageAttemptId(), k -> new ArrayList<>())
@@ -44,13 +44,13 @@ public final class AppDiagnosis {
   }
 
   /** values[feature ordinal][task]: ratio to the stage mean, share of the duration, or utilisation during. */
-  private static double[][] normalised(List<TaskSample> tasks, Map<String, List<Integer>> stages) {
+  private static double[][] normalised(List<TaskObservation> tasks, Map<String, List<Integer>> stages) {
     double[][] values = new double[Feature.values().length][tasks.size()];
     for (Feature f : Feature.values()) {
       for (List<Integer> stage : stages.values()) {
         double mean = stage.stream().mapToDouble(i -> raw(tasks.get(i), f)).average().orElse(0);
         for (int i : stage) {
-          TaskSample task = tasks.get(i);
+          TaskObservation task = tasks.get(i);
           values[f.ordinal()][i] = switch (f.category()) {
             case NUMERIC -> mean > 0 ? raw(task, f) / mean : 0;
             case TIME -> task.durationMs() > 0 ? raw(task, f) / task.durationMs() : 0;
@@ -63,7 +63,7 @@ public final class AppDiagnosis {
     return values;
   }
 
-  private static double raw(TaskSample task, Feature f) {
+  private static double raw(TaskObservation task, Feature f) {
     return task.raw().getOrDefault(f, 0.0);
   }
 
@@ -77,7 +77,7 @@ public final class AppDiagnosis {
     return quantiles;
   }
 
-  private static TaskEvidence evidence(List<TaskSample> tasks, double[][] values, Map<Feature, double[]> quantiles,
+  private static TaskEvidence evidence(List<TaskObservation> tasks, double[][] values, Map<Feature, double[]> quantiles,
       List<Integer> stage, List<Integer> stragglers, int task) {
     Map<Feature, FeatureEvidence> features = new EnumMap<>(Feature.class);
     double[] durations = stage.stream().mapToDouble(i -> tasks.get(i).durationMs()).toArray();

@@ -42,7 +42,7 @@ public final class BigRoots {
   }
 
   /** The straggler's causes, in the vocabulary's order; empty when unexplained. */
-  public static Set<Cause> causes(TaskEvidence evidence, Thresholds thresholds) {
+  public static Set<Cause> causes(TaskEvidence evidence, StragglerThresholds thresholds) {
     Set<Cause> causes = EnumSet.noneOf(Cause.class);
     for (Feature feature : Feature.values()) {
       if (holds(feature, evidence, thresholds)) {
@@ -56,7 +56,7 @@ public final class BigRoots {
   }
 
   /** Whether one feature's rule holds for this straggler. */
-  public static boolean holds(Feature feature, TaskEvidence evidence, Thresholds t) {
+  public static boolean holds(Feature feature, TaskEvidence evidence, StragglerThresholds t) {
     FeatureEvidence e = evidence.feature(feature);
     return switch (feature.category()) {
       case NUMERIC -> numeric(e, t.lambdaP());

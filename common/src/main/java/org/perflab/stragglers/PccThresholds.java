@@ -12,8 +12,8 @@ public record PccThresholds(double lambdaCa, double lambdaCq) implements java.io
   public static final double DEFAULT_LAMBDA_CQ = 0.9;
 
   public PccThresholds {
-    Thresholds.requireRange("lambda-ca", lambdaCa, 0.0, 1.0);
-    Thresholds.requireRange("lambda-cq", lambdaCq, 0.0, 1.0);
+    StragglerThresholds.requireRange("lambda-ca", lambdaCa, 0.0, 1.0);
+    StragglerThresholds.requireRange("lambda-cq", lambdaCq, 0.0, 1.0);
   }
 
   public static PccThresholds defaults() {

@@ -30,7 +30,7 @@ import org.perflab.eventlog.fixture.LogMutations;
 import org.perflab.eventlog.fixture.MutatedLines;
 import org.perflab.eventlog.parse.ParsedLog;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.eventlog.source.Codec;
+import org.perflab.eventlog.source.LogCompression;
 import org.perflab.eventlog.source.Discovery;
 import org.perflab.eventlog.source.EventLogSource;
 import org.perflab.eventlog.source.LogDiscovery;
@@ -50,7 +50,7 @@ class EventLogFuzzTest {
   private static final Configuration CONF = new Configuration();
   private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Codec[] CODECS = Codec.values();
+  private static final LogCompression[] CODECS = LogCompression.values();
 
   @TempDir Path dir;
 
@@ -119,13 +119,13 @@ class EventLogFuzzTest {
   }
 
   /** The lines as a log in a subdirectory of its own, with the given codec and name; the same name across calls. */
-  private Parsed write(String subdir, String appId, List<String> lines, boolean terminated, Codec codec,
+  private Parsed write(String subdir, String appId, List<String> lines, boolean terminated, LogCompression codec,
       boolean inProgress) throws IOException {
     MutatedLines asIs = new MutatedLines(lines, terminated, List.of(), subdir);
     return read(asIs.writeSingleFile(dir.resolve(subdir), appId, codec, inProgress));
   }
 
-  private static Codec codec(Random random) {
+  private static LogCompression codec(Random random) {
     return CODECS[random.nextInt(CODECS.length)];
   }
 
@@ -145,7 +145,7 @@ class EventLogFuzzTest {
   @MethodSource("baseLogs")
   void garbageLinesAreCountedWhereTheyAreAndNothingElseChanges(BaseLog log) throws IOException {
     Random random = new Random(SEED ^ log.name().hashCode());
-    Codec codec = codec(random);
+    LogCompression codec = codec(random);
     Parsed clean = write("clean", "app", log.lines(), true, codec, false);
     MutatedLines garbage = LogMutations.insertGarbage(log.lines(), 1 + random.nextInt(12), random.nextLong());
 
@@ -167,7 +167,7 @@ class EventLogFuzzTest {
   @MethodSource("baseLogs")
   void unknownEventsAreCountedAndTheLogStaysAsItWas(BaseLog log) throws IOException {
     Random random = new Random(SEED ^ log.name().hashCode() ^ 1);
-    Codec codec = codec(random);
+    LogCompression codec = codec(random);
     Parsed clean = write("clean", "app", log.lines(), true, codec, false);
     MutatedLines unknown = LogMutations.insertUnknownEvents(log.lines(), 1 + random.nextInt(20), random.nextLong());
 
@@ -188,7 +188,7 @@ class EventLogFuzzTest {
   @MethodSource("baseLogs")
   void truncatedLastLineIsPartialInACompletedLogAndOkInAnInProgressOne(BaseLog log) throws IOException {
     Random random = new Random(SEED ^ log.name().hashCode() ^ 2);
-    Codec codec = codec(random);
+    LogCompression codec = codec(random);
     int line = 2 + random.nextInt(log.lines().size() - 1);
     while (log.lines().get(line - 1).length() < 2) {
       line--;
@@ -219,7 +219,7 @@ class EventLogFuzzTest {
   @MethodSource("baseLogs")
   void taskEndWithoutItsRequiredTaskIdIsABadLineAndItsTaskStaysRunning(BaseLog log) throws IOException {
     Random random = new Random(SEED ^ log.name().hashCode() ^ 3);
-    Codec codec = codec(random);
+    LogCompression codec = codec(random);
     Parsed clean = write("clean", "app", log.lines(), true, codec, false);
     MutatedLines deleted = LogMutations.deleteField(log.lines(), "SparkListenerTaskEnd", "Task Info/Task ID",
         2 + random.nextInt(5));
@@ -255,7 +255,7 @@ class EventLogFuzzTest {
   @MethodSource("baseLogs")
   void missingOptionalMetricIsNullNotZeroAndTheTaskIsKept(BaseLog log) throws IOException {
     Random random = new Random(SEED ^ log.name().hashCode() ^ 4);
-    Codec codec = codec(random);
+    LogCompression codec = codec(random);
     Parsed clean = write("clean", "app", log.lines(), true, codec, false);
     MutatedLines deleted = LogMutations.deleteField(log.lines(), "SparkListenerTaskEnd",
         "Task Metrics/Executor Run Time", 1 + random.nextInt(4));
@@ -282,7 +282,7 @@ class EventLogFuzzTest {
   @MethodSource("baseLogs")
   void compressedLogCutAtAnyByteKeepsOnlyWhatWasWritten(BaseLog log) throws IOException {
     Random random = new Random(SEED ^ log.name().hashCode() ^ 6);
-    for (Codec codec : CODECS) {
+    for (LogCompression codec : CODECS) {
       Parsed clean = write("whole-" + codec, "app", log.lines(), true, codec, false);
       Path full = dir.resolve("whole-" + codec).resolve("app" + codec.suffix());
       byte[] bytes = Files.readAllBytes(full);
@@ -301,10 +301,10 @@ class EventLogFuzzTest {
         assertThat(events).as(what).isLessThan(longOf(clean.status(), "events"));
         // A completed log says it was cut (plain text only by a last line cut short); an in-progress one may end
         // anywhere.
-        boolean seen = !inProgress && (codec != Codec.NONE || bytes[cut - 1] != '\n');
+        boolean seen = !inProgress && (codec != LogCompression.NONE || bytes[cut - 1] != '\n');
         assertThat(status.get("status")).as(what + ": " + status.get("reason"))
             .isEqualTo(events == 0 ? "FAILED" : seen ? "PARTIAL" : "OK");
-        if (seen && codec != Codec.NONE) {
+        if (seen && codec != LogCompression.NONE) {
           assertThat((String) status.get("reason")).as(what).contains(String.format(Locale.ROOT,
               "truncated %s stream (after %,d compressed bytes of ", codec.shortName(), cut));
         }
@@ -332,12 +332,12 @@ class EventLogFuzzTest {
   void undecodableFilesFailWithAReasonAndInventNothing(BaseLog log) throws IOException {
     Random random = new Random(SEED ^ log.name().hashCode() ^ 5);
     List<Path> files = new ArrayList<>();
-    for (Codec claimed : CODECS) {
-      if (claimed != Codec.NONE) {
+    for (LogCompression claimed : CODECS) {
+      if (claimed != LogCompression.NONE) {
         files.add(LogMutations.wrongSuffix(dir.resolve("wrong-" + claimed), "app", log.lines(), claimed).file());
       }
     }
-    for (Codec claimed : CODECS) {
+    for (LogCompression claimed : CODECS) {
       files.add(LogMutations.binaryJunk(dir.resolve("junk-" + claimed), "app" + claimed.suffix(),
           1000 + random.nextInt(30_000), random.nextLong()).file());
     }
@@ -354,7 +354,7 @@ class EventLogFuzzTest {
 
   @Test
   void zeroByteLogsFailAsEmpty() throws IOException {
-    for (Codec codec : CODECS) {
+    for (LogCompression codec : CODECS) {
       Path file = LogMutations.zeroBytes(dir.resolve("empty-" + codec), "app-empty" + codec.suffix()).file();
 
       Parsed parsed = read(file);
@@ -381,9 +381,9 @@ class EventLogFuzzTest {
     start.put("details", start.path("details").asText() + "\n" + "x".repeat(20_000_001));
     List<String> huge = new ArrayList<>(lines);
     huge.set(index, JSON.writeValueAsString(start));
-    Parsed clean = write("clean", "app", lines, true, Codec.NONE, false);
+    Parsed clean = write("clean", "app", lines, true, LogCompression.NONE, false);
 
-    Parsed parsed = write("huge", "app", huge, true, Codec.ZSTD, false);
+    Parsed parsed = write("huge", "app", huge, true, LogCompression.ZSTD, false);
 
     assertThat(parsed.status().get("status")).as("%s", parsed.status().get("reason")).isEqualTo("OK");
     assertThat(parsed.status().get("events")).isEqualTo(clean.status().get("events"));

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.eventlog.parse.ParsedLog;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.eventlog.source.Codec;
+import org.perflab.eventlog.source.LogCompression;
 import org.perflab.eventlog.source.Discovery;
 import org.perflab.eventlog.source.LogDiscovery;
 import org.perflab.table.Table;
@@ -46,7 +46,7 @@ class TruncatedLogTest {
   private static final double[] CUTS = {0.2, 0.45, 0.7, 0.95};
   private static final String APP = "app-cut";
   /** The codecs whose event-log stream writes out what it holds at a flush; lz4 and lzf write whole blocks only. */
-  private static final Set<Codec> FLUSH_WRITES = EnumSet.of(Codec.ZSTD, Codec.SNAPPY);
+  private static final Set<LogCompression> FLUSH_WRITES = EnumSet.of(LogCompression.ZSTD, LogCompression.SNAPPY);
 
   /** The bundled sample log with the most lines: Spark 4.1 events, written by Spark. */
   private static List<String> lines;
@@ -60,8 +60,8 @@ class TruncatedLogTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Codec.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-  void completedLogCutInsideItsStreamIsPartialNamingTheCodecAndOffset(Codec codec) throws IOException {
+  @EnumSource(value = LogCompression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+  void completedLogCutInsideItsStreamIsPartialNamingTheCodecAndOffset(LogCompression codec) throws IOException {
     Path whole = dir.resolve("whole").resolve(APP + codec.suffix());
     long[] flushed = LogFixtures.writeFlushed(whole, lines, codec, true);
     byte[] bytes = Files.readAllBytes(whole);
@@ -88,7 +88,7 @@ class TruncatedLogTest {
   @Test
   void lz4LogCutAtABlockBoundaryIsPartial() throws IOException {
     Path whole = dir.resolve("whole").resolve(APP + ".lz4");
-    long[] written = LogFixtures.writeFlushed(whole, lines, Codec.LZ4, true);
+    long[] written = LogFixtures.writeFlushed(whole, lines, LogCompression.LZ4, true);
     byte[] bytes = Files.readAllBytes(whole);
     long[] blockEnds = LongStream.of(written).filter(n -> n > 0).distinct().toArray();
     int endMark = 21;
@@ -98,9 +98,9 @@ class TruncatedLogTest {
 
       ParsedLog parsed = read(file);
 
-      int kept = decodableLines(Arrays.copyOf(bytes, cut), Codec.LZ4);
+      int kept = decodableLines(Arrays.copyOf(bytes, cut), LogCompression.LZ4);
       String what = "lz4 cut at block boundary " + cut + " of " + bytes.length;
-      assertPartial(parsed, Codec.LZ4, cut, file, what);
+      assertPartial(parsed, LogCompression.LZ4, cut, file, what);
       assertSameRows(parsed, expected(kept, false), what);
       if (cut == bytes.length - endMark) {
         assertThat(kept).as("without its end mark, every block is whole").isEqualTo(lines.size());
@@ -112,7 +112,7 @@ class TruncatedLogTest {
   @Test
   void zstdLogCutAtABlockBoundaryInsideAFrameIsPartialAndKeepsEveryLineBefore() throws IOException {
     Path whole = dir.resolve("whole").resolve(APP + ".zstd");
-    long[] blockEnds = LogFixtures.writeFlushed(whole, lines, Codec.ZSTD, false);
+    long[] blockEnds = LogFixtures.writeFlushed(whole, lines, LogCompression.ZSTD, false);
     byte[] bytes = Files.readAllBytes(whole);
 
     for (double fraction : CUTS) {
@@ -123,7 +123,7 @@ class TruncatedLogTest {
       ParsedLog parsed = read(file);
 
       String what = "zstd cut after line " + (line + 1) + ", at block boundary " + cut + " of " + bytes.length;
-      assertPartial(parsed, Codec.ZSTD, cut, file, what);
+      assertPartial(parsed, LogCompression.ZSTD, cut, file, what);
       assertThat(parsed.status().get("truncated_last_line")).as(what).isEqualTo(false);
       assertSameRows(parsed, expected(line + 1, false), what);
     }
@@ -134,8 +134,8 @@ class TruncatedLogTest {
    * ends one at every flush) cannot be told from the end of a shorter log. The same holds between lzf chunks.
    */
   @ParameterizedTest
-  @EnumSource(value = Codec.class, names = {"ZSTD", "SNAPPY"})
-  void cutBetweenFramesOrChunksOfAFormatWithoutAnEndMarkReadsAsAShorterLog(Codec codec) throws IOException {
+  @EnumSource(value = LogCompression.class, names = {"ZSTD", "SNAPPY"})
+  void cutBetweenFramesOrChunksOfAFormatWithoutAnEndMarkReadsAsAShorterLog(LogCompression codec) throws IOException {
     Path whole = dir.resolve("whole").resolve(APP + codec.suffix());
     long[] unitEnds = LogFixtures.writeFlushed(whole, lines, codec, true);
     byte[] bytes = Files.readAllBytes(whole);
@@ -150,8 +150,8 @@ class TruncatedLogTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Codec.class)
-  void inProgressLogCutAnywhereIsOkWithTheRowsItHolds(Codec codec) throws IOException {
+  @EnumSource(LogCompression.class)
+  void inProgressLogCutAnywhereIsOkWithTheRowsItHolds(LogCompression codec) throws IOException {
     String name = APP + codec.suffix() + ".inprogress";
     Path whole = dir.resolve("whole").resolve(name);
     LogFixtures.writeFlushed(whole, lines, codec, true);
@@ -170,7 +170,7 @@ class TruncatedLogTest {
 
   @Test
   void plainLogCutInsideALineIsPartialAndCutBetweenLinesIsOk() throws IOException {
-    Path whole = LogFixtures.singleFile(dir.resolve("whole"), APP, lines, Codec.NONE, false);
+    Path whole = LogFixtures.singleFile(dir.resolve("whole"), APP, lines, LogCompression.NONE, false);
     byte[] bytes = Files.readAllBytes(whole);
     long[] lineEnds = new long[lines.size()];
     for (int i = 0, end = 0; i < lines.size(); i++) {
@@ -199,7 +199,7 @@ class TruncatedLogTest {
   @Test
   void rollingLogWithACutPartIsPartialEvenInProgressAndNamesThePart() throws IOException {
     int perPart = lines.size() / 3 + 1;
-    Path root = LogFixtures.rollingDirectory(dir, APP, lines, Codec.SNAPPY, perPart, true);
+    Path root = LogFixtures.rollingDirectory(dir, APP, lines, LogCompression.SNAPPY, perPart, true);
     Path first = root.resolve("events_1_" + APP + ".snappy");
     byte[] bytes = Files.readAllBytes(first);
     int cut = bytes.length / 2;
@@ -207,13 +207,13 @@ class TruncatedLogTest {
 
     ParsedLog parsed = read(root);
 
-    int kept = decodableLines(Arrays.copyOf(bytes, cut), Codec.SNAPPY);
-    assertPartial(parsed, Codec.SNAPPY, cut, first, "first of three snappy parts cut at byte " + cut);
+    int kept = decodableLines(Arrays.copyOf(bytes, cut), LogCompression.SNAPPY);
+    assertPartial(parsed, LogCompression.SNAPPY, cut, first, "first of three snappy parts cut at byte " + cut);
     assertThat(kept).isPositive().isLessThan(perPart);
     assertSameRows(parsed, expected(kept, true), "rows");
   }
 
-  private static void assertPartial(ParsedLog parsed, Codec codec, int cut, Path part, String what) {
+  private static void assertPartial(ParsedLog parsed, LogCompression codec, int cut, Path part, String what) {
     TableRow status = parsed.status();
     assertThat(status.get("status")).as(what + ": " + status.get("reason")).isEqualTo("PARTIAL");
     assertThat((String) status.get("reason")).as(what).startsWith(String.format(Locale.ROOT,
@@ -249,7 +249,7 @@ class TruncatedLogTest {
   /** The first {@code count} lines as a whole plain log, read the same way. */
   private ParsedLog expected(int count, boolean inProgress) throws IOException {
     Path file = LogFixtures.singleFile(dir.resolve("expected-" + count + "-" + inProgress), APP,
-        lines.subList(0, count), Codec.NONE, inProgress);
+        lines.subList(0, count), LogCompression.NONE, inProgress);
     return read(file);
   }
 
@@ -258,7 +258,7 @@ class TruncatedLogTest {
    * last line without its newline counts when it is all there. Read a byte at a time, so that a failing read loses
    * nothing.
    */
-  private static int decodableLines(byte[] bytes, Codec codec) {
+  private static int decodableLines(byte[] bytes, LogCompression codec) {
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     byte[] one = new byte[1];
     try (InputStream in = codec.decompress(new ByteArrayInputStream(bytes))) {

@@ -14,7 +14,7 @@ import org.perflab.errors.BadInputException;
 
 /** The reference's hand-checkable cases (002 §5.7, tests 1–9 and 19). */
 class BigRootsTest {
-  private static final Thresholds T = Thresholds.defaults(); // λp 1.5, λq 0.9, λT 0.2
+  private static final StragglerThresholds T = StragglerThresholds.defaults(); // λp 1.5, λq 0.9, λT 0.2
 
   @Test
   void test1StragglerIsStrictlyAboveOneAndAHalfMedians() {
@@ -29,11 +29,11 @@ class BigRootsTest {
 
   @Test
   void test2NormalisationByTheStageMeanAndByTheTaskDuration() {
-    List<TaskSample> tasks = new ArrayList<>();
+    List<TaskObservation> tasks = new ArrayList<>();
     long[] bytes = {100, 100, 100, 300};
     for (int i = 0; i < 4; i++) {
       // the 300-byte task also takes 1000 ms with 200 ms of GC; the others 100 ms
-      tasks.add(TaskSample.of(0, i, i == 3 ? 1000 : 100,
+      tasks.add(TaskObservation.of(0, i, i == 3 ? 1000 : 100,
           Map.of(Feature.INPUT_BYTES, (double) bytes[i], Feature.GC_TIME, i == 3 ? 200.0 : 0.0)));
     }
     AppDiagnosis.Diagnosed straggler = AppDiagnosis.diagnose(tasks, T, PccThresholds.defaults()).get(0);
@@ -139,7 +139,7 @@ class BigRootsTest {
 
     // Toy app: stage of 20 tasks, one with 3x input (skew, expected DATA_SKEW), one with 1.4x input and a long
     // duration that is unexplained by data (expected: nothing).
-    List<TaskSample> tasks = toyStage(0, 3.0, 1.4);
+    List<TaskObservation> tasks = toyStage(0, 3.0, 1.4);
     Map<Integer, Cause> expected = Map.of(0, Cause.DATA_SKEW);
     LambdaGrid.Cell best = cells.stream().filter(c -> c.model() == LambdaGrid.Model.BIGROOTS)
         .max(Comparator.comparingDouble((LambdaGrid.Cell c) -> score(tasks, expected, c).score())
@@ -153,33 +153,33 @@ class BigRootsTest {
         .isLessThan(bestScore.score());
   }
 
-  private static Confusion score(List<TaskSample> tasks, Map<Integer, Cause> expected, LambdaGrid.Cell cell) {
-    Thresholds t = T.withPeerAndQuantile(cell.threshold(), cell.quantile());
+  private static Confusion score(List<TaskObservation> tasks, Map<Integer, Cause> expected, LambdaGrid.Cell cell) {
+    StragglerThresholds t = T.withPeerAndQuantile(cell.threshold(), cell.quantile());
     return AppDiagnosis.diagnose(tasks, t, PccThresholds.defaults()).stream()
         .map(d -> Confusion.of(d.causes(), expected.get(d.task().taskIndex())))
         .reduce(new Confusion(0, 0, 0, 0), Confusion::plus);
   }
 
   /** 20 tasks of 100 ms and 1000 bytes; task 0 has {@code skew}x bytes, task 1 {@code mild}x; both take 400 ms. */
-  private static List<TaskSample> toyStage(int stageId, double skew, double mild) {
-    List<TaskSample> tasks = new ArrayList<>();
+  private static List<TaskObservation> toyStage(int stageId, double skew, double mild) {
+    List<TaskObservation> tasks = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       double bytes = 1000 * (i == 0 ? skew : i == 1 ? mild : 1.0);
-      tasks.add(TaskSample.of(stageId, i, i < 2 ? 400 : 100 + i % 3, Map.of(Feature.INPUT_BYTES, bytes)));
+      tasks.add(TaskObservation.of(stageId, i, i < 2 ? 400 : 100 + i % 3, Map.of(Feature.INPUT_BYTES, bytes)));
     }
     return tasks;
   }
 
   @Test
   void test19ClosedLoopRepartitioningRemovesTheDataSkewCauses() {
-    List<TaskSample> before = new ArrayList<>(toyStage(0, 3.0, 1.0));
+    List<TaskObservation> before = new ArrayList<>(toyStage(0, 3.0, 1.0));
     before.addAll(toyStage(1, 4.0, 1.0));
     long skewBefore = AppDiagnosis.diagnose(before, T, PccThresholds.defaults()).stream()
         .filter(d -> d.causes().contains(Cause.DATA_SKEW)).count();
     assertThat(skewBefore).isEqualTo(2);
 
     // "repartitioned": every task gets the stage's mean bytes; the slow tasks remain slow for other reasons
-    List<TaskSample> after = before.stream().map(t -> TaskSample.of(t.stageId(), t.taskIndex(), t.durationMs(),
+    List<TaskObservation> after = before.stream().map(t -> TaskObservation.of(t.stageId(), t.taskIndex(), t.durationMs(),
         Map.of(Feature.INPUT_BYTES, 1000.0))).toList();
     List<AppDiagnosis.Diagnosed> diagnosed = AppDiagnosis.diagnose(after, T, PccThresholds.defaults());
     assertThat(diagnosed).hasSize(4);
@@ -188,13 +188,13 @@ class BigRootsTest {
 
   @Test
   void cpuNeedsLikeDataAndGcIsATimeShare() {
-    List<TaskSample> tasks = new ArrayList<>();
+    List<TaskObservation> tasks = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       // with 10 tasks the 0.9-quantile is the 9th smallest: task 1's CPU, just below task 0's
       double cpu = i == 0 ? 400 : i == 1 ? 300 : 90;
       double bytes = i == 1 ? 4000 : 1000; // task 1 burns CPU because it has 4x the data
       double gc = i == 2 ? 300 : 2;
-      tasks.add(TaskSample.of(0, i, i < 3 ? 400 : 100,
+      tasks.add(TaskObservation.of(0, i, i < 3 ? 400 : 100,
           Map.of(Feature.CPU_TIME, cpu, Feature.INPUT_BYTES, bytes, Feature.GC_TIME, gc)));
     }
     Map<Integer, java.util.Set<Cause>> causes = new TreeMap<>();
@@ -224,14 +224,14 @@ class BigRootsTest {
         .hasMessage("Cannot diagnose: --lambda-p must be in [0.0, 4.0] (4.5)");
     assertThatThrownBy(() -> T.withPeerAndQuantile(1.5, 0.05)).isInstanceOf(BadInputException.class)
         .hasMessage("Cannot diagnose: --lambda-q must be in [0.1, 1.0] (0.05)");
-    assertThatThrownBy(() -> new Thresholds(1.5, 1.5, 0.9, 1.2, 0.8, 5)).isInstanceOf(BadInputException.class)
+    assertThatThrownBy(() -> new StragglerThresholds(1.5, 1.5, 0.9, 1.2, 0.8, 5)).isInstanceOf(BadInputException.class)
         .hasMessage("Cannot diagnose: --lambda-t must be in [0.0, 1.0] (1.2)");
   }
 
   @Test
   void singleTaskStagesAndEqualDurationsHaveNoStragglers() {
-    List<TaskSample> tasks = List.of(TaskSample.of(0, 0, 1000, Map.of()), TaskSample.of(1, 0, 10, Map.of()),
-        TaskSample.of(1, 1, 10, Map.of()));
+    List<TaskObservation> tasks = List.of(TaskObservation.of(0, 0, 1000, Map.of()), TaskObservation.of(1, 0, 10, Map.of()),
+        TaskObservation.of(1, 1, 10, Map.of()));
     assertThat(AppDiagnosis.diagnose(tasks, T, PccThresholds.defaults())).isEmpty();
     assertThat(AppDiagnosis.diagnose(List.of(), T, PccThresholds.defaults())).isEmpty();
   }

@@ -1,5 +1,6 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -11,11 +12,11 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
 import org.apache.spark.deploy.SparkHadoopUtil;
-import org.perflab.corpus.CorpusGrid;
-import org.perflab.corpus.CorpusRunner;
-import org.perflab.corpus.CorpusSettings;
-import org.perflab.corpus.CorpusSummary;
-import org.perflab.corpus.GridFile;
+import org.perflab.spark.corpus.CorpusGrid;
+import org.perflab.spark.corpus.CorpusRunner;
+import org.perflab.spark.corpus.CorpusSettings;
+import org.perflab.spark.corpus.CorpusSummary;
+import org.perflab.spark.corpus.GridFile;
 import org.perflab.errors.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

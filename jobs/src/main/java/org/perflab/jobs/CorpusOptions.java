@@ -1,8 +1,8 @@
 package org.perflab.jobs;
 
 import java.nio.file.Path;
-import org.perflab.corpus.CorpusGrid;
-import org.perflab.corpus.CorpusSettings;
+import org.perflab.spark.corpus.CorpusGrid;
+import org.perflab.spark.corpus.CorpusSettings;
 
 /**
  * Options of the {@code corpus} command, resolved and validated.

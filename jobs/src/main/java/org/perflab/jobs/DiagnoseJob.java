@@ -1,5 +1,8 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.time.Clock;
@@ -9,23 +12,23 @@ import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.perflab.diagnose.Diagnosis;
-import org.perflab.diagnose.GridSearch;
-import org.perflab.diagnose.GroundTruth;
-import org.perflab.diagnose.OsMetrics;
-import org.perflab.diagnose.StragglerCauses;
-import org.perflab.diagnose.StragglerTable;
+import org.perflab.spark.diagnose.Diagnosis;
+import org.perflab.spark.diagnose.GridSearch;
+import org.perflab.spark.diagnose.GroundTruth;
+import org.perflab.spark.diagnose.OsMetrics;
+import org.perflab.spark.diagnose.StragglerCauses;
+import org.perflab.spark.diagnose.StragglerTable;
 import org.perflab.errors.BadInputException;
-import org.perflab.features.FeatureTables;
-import org.perflab.findings.FindingInputs;
-import org.perflab.findings.Findings;
-import org.perflab.findings.FindingsTable;
-import org.perflab.storage.ChangedLogs;
-import org.perflab.storage.DeltaSessions;
-import org.perflab.storage.OutputLock;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.findings.FindingInputs;
+import org.perflab.spark.findings.Findings;
+import org.perflab.spark.findings.FindingsTable;
+import org.perflab.spark.storage.ChangedLogs;
+import org.perflab.spark.storage.DeltaSessions;
+import org.perflab.spark.storage.OutputLock;
+import org.perflab.spark.storage.TableStore;
 import org.perflab.stragglers.PccThresholds;
-import org.perflab.stragglers.Thresholds;
+import org.perflab.stragglers.StragglerThresholds;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,7 +58,7 @@ public final class DiagnoseJob implements Callable<Integer> {
   static final String JOB = "diagnose";
 
   /** The options of {@code diagnose}; {@code osMetrics} and {@code groundTruth} null when not given. */
-  public record Options(String input, String output, Thresholds thresholds, PccThresholds pcc, String osMetrics,
+  public record Options(String input, String output, StragglerThresholds thresholds, PccThresholds pcc, String osMetrics,
       boolean full, String groundTruth) {
     public Options {
       output = output == null ? input : output;
@@ -80,15 +83,15 @@ public final class DiagnoseJob implements Callable<Integer> {
   @Option(names = "--output", paramLabel = "ROOT", description = "Output root of the tables. Default: --input.")
   String output;
 
-  @Option(names = "--lambda-p", defaultValue = "" + Thresholds.DEFAULT_LAMBDA_P, paramLabel = "X",
+  @Option(names = "--lambda-p", defaultValue = "" + StragglerThresholds.DEFAULT_LAMBDA_P, paramLabel = "X",
       description = "Peer multiplier, in [0, 4]. Default: ${DEFAULT-VALUE}.")
   double lambdaP;
 
-  @Option(names = "--lambda-q", defaultValue = "" + Thresholds.DEFAULT_LAMBDA_Q, paramLabel = "X",
+  @Option(names = "--lambda-q", defaultValue = "" + StragglerThresholds.DEFAULT_LAMBDA_Q, paramLabel = "X",
       description = "Application quantile level, in [0.1, 1]. Default: ${DEFAULT-VALUE}.")
   double lambdaQ;
 
-  @Option(names = "--lambda-t", defaultValue = "" + Thresholds.DEFAULT_LAMBDA_T, paramLabel = "X",
+  @Option(names = "--lambda-t", defaultValue = "" + StragglerThresholds.DEFAULT_LAMBDA_T, paramLabel = "X",
       description = "Share of the task's duration a time feature must exceed, in [0, 1]. Default: ${DEFAULT-VALUE}.")
   double lambdaT;
 
@@ -113,8 +116,8 @@ public final class DiagnoseJob implements Callable<Integer> {
     BadInputException.require(gridSearch == (groundTruth != null),
         "Cannot diagnose: --grid-search and --ground-truth go together (%s)",
         gridSearch ? "--ground-truth missing" : "--grid-search missing");
-    Options options = new Options(input, output, new Thresholds(Thresholds.DEFAULT_STRAGGLER_FACTOR, lambdaP, lambdaQ,
-        lambdaT, Thresholds.DEFAULT_LAMBDA_E, Thresholds.DEFAULT_EDGE_WINDOW_S), PccThresholds.defaults(), osMetrics,
+    Options options = new Options(input, output, new StragglerThresholds(StragglerThresholds.DEFAULT_STRAGGLER_FACTOR, lambdaP, lambdaQ,
+        lambdaT, StragglerThresholds.DEFAULT_LAMBDA_E, StragglerThresholds.DEFAULT_EDGE_WINDOW_S), PccThresholds.defaults(), osMetrics,
         full, groundTruth);
     Preflight preflight = Preflight.of("diagnose").ingestTables("--input", options.input(), Table.TASKS)
         .outputRoot("--output", options.output());

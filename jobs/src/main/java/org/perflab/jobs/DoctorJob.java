@@ -1,5 +1,6 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.Preflight;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.jobs.cli.ExitCode;
 import org.perflab.errors.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,5 +1,8 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import static org.apache.spark.sql.functions.col;
 
 import java.time.Clock;
@@ -15,20 +18,20 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
-import org.perflab.features.FeatureInputs;
-import org.perflab.features.FeatureTables;
-import org.perflab.features.Workloads;
-import org.perflab.prediction.EvalSummary;
-import org.perflab.prediction.Evaluation;
-import org.perflab.prediction.PredictionTables;
+import org.perflab.spark.features.FeatureInputs;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.features.WorkloadTable;
+import org.perflab.spark.prediction.EvalSummary;
+import org.perflab.spark.prediction.Evaluation;
+import org.perflab.spark.prediction.PredictionTables;
 import org.perflab.prediction.Predictors;
-import org.perflab.prediction.RegressionFolds;
-import org.perflab.prediction.RunTable;
+import org.perflab.spark.prediction.RegressionFolds;
+import org.perflab.spark.prediction.RunTable;
 import org.perflab.prediction.SimulatorFamily;
 import org.perflab.dagmodel.SampleMode;
-import org.perflab.storage.DeltaSessions;
-import org.perflab.storage.OutputLock;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.storage.DeltaSessions;
+import org.perflab.spark.storage.OutputLock;
+import org.perflab.spark.storage.TableStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -159,7 +162,7 @@ public final class EvaluateJob implements Callable<Integer> {
     }
     TableStore in = new TableStore(spark, options.input());
     Dataset<Row> workloads = in.read(FeatureTables.WORKLOADS_TABLE).orElseGet(() ->
-        Workloads.of(FeatureInputs.read(in, JOB), options.workloadProperty()));
+        WorkloadTable.of(FeatureInputs.read(in, JOB), options.workloadProperty()));
     return RunTable.fromWorkloads(workloads);
   }
 

@@ -1,16 +1,19 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
-import org.perflab.features.FeatureInputs;
-import org.perflab.features.FeatureTables;
-import org.perflab.features.Features;
-import org.perflab.storage.ChangedLogs;
-import org.perflab.storage.DeltaSessions;
+import org.perflab.spark.features.FeatureInputs;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.features.Features;
+import org.perflab.spark.storage.ChangedLogs;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

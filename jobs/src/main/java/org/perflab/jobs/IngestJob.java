@@ -1,5 +1,9 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.BuildInfo;
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -13,11 +17,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.ingest.Ingest;
-import org.perflab.ingest.IngestOptions;
-import org.perflab.ingest.IngestSummary;
-import org.perflab.ingest.RunManifest;
-import org.perflab.storage.DeltaSessions;
+import org.perflab.spark.ingest.Ingest;
+import org.perflab.spark.ingest.IngestOptions;
+import org.perflab.spark.ingest.IngestSummary;
+import org.perflab.spark.ingest.RunManifest;
+import org.perflab.spark.storage.DeltaSessions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

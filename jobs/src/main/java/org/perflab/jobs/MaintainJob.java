@@ -1,16 +1,19 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
-import org.perflab.storage.DeltaSessions;
-import org.perflab.storage.Maintenance;
-import org.perflab.storage.OutputLock;
-import org.perflab.storage.TableStore;
-import org.perflab.storage.TestPause;
+import org.perflab.spark.storage.DeltaSessions;
+import org.perflab.spark.storage.Maintenance;
+import org.perflab.spark.storage.OutputLock;
+import org.perflab.spark.storage.TableStore;
+import org.perflab.spark.storage.TestPause;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

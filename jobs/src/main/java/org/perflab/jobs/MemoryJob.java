@@ -1,18 +1,22 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.JobSession;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
-import org.perflab.features.FeatureTables;
-import org.perflab.memory.MemoryParams;
-import org.perflab.memory.MemoryRecommendations;
-import org.perflab.memory.MemoryTables;
-import org.perflab.memory.SkewTable;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.memory.MemoryParams;
+import org.perflab.spark.memory.MemoryRecommendations;
+import org.perflab.spark.memory.MemoryTables;
+import org.perflab.spark.memory.SkewTable;
 import org.perflab.memory.TraceFilters;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.storage.TableStore;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,7 +73,7 @@ public final class MemoryJob implements Callable<Integer> {
    * @param skewCells cells of memory_skew written (0 when not asked)
    */
   public record Outcome(long applications, long recommended, long workloads, long skewCells,
-      org.perflab.memory.TierB.Scan telemetry) {}
+      org.perflab.spark.memory.TierB.Scan telemetry) {}
 
   @Option(names = "--input", required = true, paramLabel = "ROOT",
       description = "Output root of ingest (and features: its workloads table gives the workload rows).")
@@ -104,7 +108,7 @@ public final class MemoryJob implements Callable<Integer> {
     return JobSession.with("perflab memory", spark -> {
       LOG.info("Recommending memory for the applications under {} into {}", options.input(), options.output());
       Outcome outcome = run(spark, options);
-      org.perflab.memory.TierB.Scan telemetry = outcome.telemetry();
+      org.perflab.spark.memory.TierB.Scan telemetry = outcome.telemetry();
       RunSummary.print(String.format("  applications: %d (%d with a recommendation); workloads: %d%s%n"
           + "  tier B: %d telemetry directories, %d with a GC-model heap, %d fell back to tier A; problems %s%n%s",
           outcome.applications(), outcome.recommended(), outcome.workloads(),

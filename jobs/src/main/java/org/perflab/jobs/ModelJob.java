@@ -1,5 +1,8 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -25,12 +28,12 @@ import org.perflab.dagmodel.SampleMode;
 import org.perflab.dagmodel.TraceAssembler;
 import org.perflab.dagmodel.TracePart;
 import org.perflab.errors.BadInputException;
-import org.perflab.features.FeatureInputs;
-import org.perflab.features.Workloads;
+import org.perflab.spark.features.FeatureInputs;
+import org.perflab.spark.features.WorkloadTable;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelWriter;
-import org.perflab.storage.DeltaSessions;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.storage.DeltaSessions;
+import org.perflab.spark.storage.TableStore;
 import org.perflab.table.KeyColumns;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
@@ -188,11 +191,11 @@ public final class ModelJob implements Callable<Integer> {
 
   /**
    * Every application's ingested parts, grouped by its key (log id / app id / attempt id); its workload and size
-   * class by the workload rule ({@link Workloads}).
+   * class by the workload rule ({@link WorkloadTable}).
    */
   static JavaPairRDD<String, Iterable<TracePart>> traces(SparkSession spark, String root,
       Optional<String> workloadProperty) {
-    Dataset<Row> workloads = Workloads.of(FeatureInputs.read(new TableStore(spark, root), "model"), workloadProperty)
+    Dataset<Row> workloads = WorkloadTable.of(FeatureInputs.read(new TableStore(spark, root), "model"), workloadProperty)
         .select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "workload_id", "size_class",
             "input_bytes");
     JavaPairRDD<String, TracePart> apps = read(spark, root, Table.APPLICATIONS, "start_time_ms", "end_time_ms",

@@ -1,5 +1,10 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.BuildInfo;
+import org.perflab.jobs.cli.ConsoleLogging;
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Failures;
+import org.perflab.jobs.cli.Preflight;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.perflab.errors.BadInputException;

@@ -1,5 +1,10 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.JobSession;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
+import org.perflab.spark.sweep.SweepTables;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.countDistinct;
@@ -21,21 +26,21 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.perflab.errors.BadInputException;
-import org.perflab.features.FeatureInputs;
-import org.perflab.features.FeatureTables;
-import org.perflab.features.Workloads;
-import org.perflab.prediction.PredictionTables;
+import org.perflab.spark.features.FeatureInputs;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.features.WorkloadTable;
+import org.perflab.spark.prediction.PredictionTables;
 import org.perflab.prediction.Run;
-import org.perflab.prediction.RunTable;
+import org.perflab.spark.prediction.RunTable;
 import org.perflab.recommend.ClusterProfile;
 import org.perflab.recommend.Objective;
 import org.perflab.recommend.Prices;
 import org.perflab.recommend.RecommendCheck;
-import org.perflab.recommend.RecommendInputs;
-import org.perflab.recommend.RecommendTables;
-import org.perflab.recommend.Recommendations;
-import org.perflab.scaling.ScalingTables;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.recommend.RecommendInputs;
+import org.perflab.spark.recommend.RecommendTables;
+import org.perflab.spark.recommend.Recommendations;
+import org.perflab.spark.scaling.ScalingTables;
+import org.perflab.spark.storage.TableStore;
 import org.perflab.table.KeyColumns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -159,7 +164,7 @@ public final class RecommendJob implements Callable<Integer> {
   public static Summary run(SparkSession spark, Options options) {
     TableStore in = new TableStore(spark, options.input());
     Optional<Dataset<Row>> workloads = options.runs().isPresent() ? Optional.empty() : Optional.of(
-        in.read(FeatureTables.WORKLOADS_TABLE).orElseGet(() -> Workloads.of(FeatureInputs.read(in, JOB),
+        in.read(FeatureTables.WORKLOADS_TABLE).orElseGet(() -> WorkloadTable.of(FeatureInputs.read(in, JOB),
             Optional.empty())));
     RunTable.Runs runs = workloads.map(RunTable::fromWorkloads)
         .orElseGet(() -> RunTable.fromCsv(spark, options.runs().orElseThrow()));

@@ -1,5 +1,8 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import static org.apache.spark.sql.functions.avg;
 import static org.apache.spark.sql.functions.col;
 
@@ -16,17 +19,17 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
-import org.perflab.features.FeatureTables;
-import org.perflab.prediction.RunTable;
-import org.perflab.regression.RegressionKind;
-import org.perflab.regression.RuntimeModel;
-import org.perflab.regression.RuntimePredictions;
-import org.perflab.regression.RuntimeRegression;
-import org.perflab.regression.WorkloadFeatures;
-import org.perflab.storage.DeltaSessions;
-import org.perflab.storage.ModelDirectory;
-import org.perflab.storage.RuntimeModelFiles;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.prediction.RunTable;
+import org.perflab.spark.regress.RegressionKind;
+import org.perflab.spark.regress.RuntimeModel;
+import org.perflab.spark.regress.RuntimePredictions;
+import org.perflab.spark.regress.RuntimeRegression;
+import org.perflab.spark.regress.WorkloadFeatures;
+import org.perflab.spark.storage.DeltaSessions;
+import org.perflab.spark.storage.ModelDirectory;
+import org.perflab.spark.storage.RuntimeModelFiles;
+import org.perflab.spark.storage.TableStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;

@@ -1,10 +1,14 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.JobSession;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.perflab.report.Report;
-import org.perflab.report.ReportOptions;
+import org.perflab.spark.report.Report;
+import org.perflab.spark.report.ReportOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;

@@ -1,17 +1,21 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.JobSession;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.perflab.features.FeatureInputs;
-import org.perflab.features.FeatureTables;
-import org.perflab.features.Workloads;
-import org.perflab.scaling.ScalingFits;
-import org.perflab.scaling.ScalingSummary;
-import org.perflab.scaling.ScalingTables;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.features.FeatureInputs;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.features.WorkloadTable;
+import org.perflab.spark.scaling.ScalingFits;
+import org.perflab.spark.scaling.ScalingSummary;
+import org.perflab.spark.scaling.ScalingTables;
+import org.perflab.spark.storage.TableStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -78,7 +82,7 @@ public final class ScalingJob implements Callable<Integer> {
   static Outcome run(SparkSession spark, Options options) {
     TableStore in = new TableStore(spark, options.input());
     Optional<Dataset<Row>> table = in.read(FeatureTables.WORKLOADS_TABLE);
-    Dataset<Row> workloads = table.orElseGet(() -> Workloads.of(FeatureInputs.read(in, ACTION), Optional.empty()));
+    Dataset<Row> workloads = table.orElseGet(() -> WorkloadTable.of(FeatureInputs.read(in, ACTION), Optional.empty()));
     spark.sparkContext().setJobGroup("perflab-scaling", "Fit scaling laws to the runs of " + options.input(), false);
     Dataset<Row> fits = ScalingFits.of(workloads).cache();
     try {

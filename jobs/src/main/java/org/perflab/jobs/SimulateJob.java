@@ -1,5 +1,9 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.TextFiles;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

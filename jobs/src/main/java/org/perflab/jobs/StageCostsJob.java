@@ -1,18 +1,22 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.TextFiles;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
-import org.perflab.costmodel.CodecCostSums;
+import org.perflab.spark.costmodel.CodecCostSums;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.CodecCostTable;
-import org.perflab.costmodel.CostModelPairs;
+import org.perflab.spark.costmodel.CostModelPairs;
 import org.perflab.costmodel.PairPrediction;
 import org.perflab.costmodel.SerializerKind;
-import org.perflab.costmodel.StageCosts;
+import org.perflab.spark.costmodel.StageCosts;
 import org.perflab.errors.BadInputException;
-import org.perflab.storage.DeltaSessions;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,24 +1,26 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.Preflight;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
 import org.apache.spark.deploy.SparkHadoopUtil;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
-import org.perflab.workload.DataFiles;
-import org.perflab.workload.Injection;
-import org.perflab.workload.InjectionSpec;
-import org.perflab.workload.Phase;
-import org.perflab.workload.PreparedData;
-import org.perflab.workload.Scale;
-import org.perflab.workload.SleepDistribution;
-import org.perflab.workload.SleepSpec;
-import org.perflab.workload.Workload;
-import org.perflab.workload.WorkloadResult;
-import org.perflab.workload.WorkloadSpec;
-import org.perflab.workload.WorkloadTags;
-import org.perflab.workload.Workloads;
+import org.perflab.spark.workload.DataFiles;
+import org.perflab.spark.workload.Injection;
+import org.perflab.spark.workload.InjectionSpec;
+import org.perflab.spark.workload.WorkloadPhase;
+import org.perflab.spark.workload.PreparedData;
+import org.perflab.spark.workload.Scale;
+import org.perflab.spark.workload.SleepDistribution;
+import org.perflab.spark.workload.SleepSpec;
+import org.perflab.spark.workload.HiBenchWorkload;
+import org.perflab.spark.workload.WorkloadResult;
+import org.perflab.spark.workload.WorkloadSpec;
+import org.perflab.spark.workload.WorkloadTags;
+import org.perflab.spark.workload.HiBenchDefaults;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -135,8 +137,8 @@ public final class WorkloadJob implements Callable<Integer> {
       String workloadName = workload != null ? workload : conf.get(WorkloadTags.WORKLOAD, null);
       BadInputException.require(workloadName != null,
           "Cannot run workload: no workload given (--workload or --conf %s; valid: %s)",
-          WorkloadTags.WORKLOAD, Workload.validIds());
-      Workload chosen = Workload.parse(workloadName);
+          WorkloadTags.WORKLOAD, HiBenchWorkload.validIds());
+      HiBenchWorkload chosen = HiBenchWorkload.parse(workloadName);
       Scale chosenScale = Scale.parse(scale != null ? scale : conf.get(WorkloadTags.SCALE, "tiny"));
       int rep = repetition != null ? repetition : Integer.parseInt(conf.get(WorkloadTags.REPETITION, "1"));
       BadInputException.require(rep >= 1, "Cannot run workload: --repetition must be at least 1 (%d)", rep);
@@ -160,13 +162,13 @@ public final class WorkloadJob implements Callable<Integer> {
         .outputRoot("--data-dir", options.spec().dataDir())
         .eventLogDirectory(conf);
     int failTasks = options.spec().sleep().failTasks();
-    if (options.spec().workload() == Workload.SLEEP && failTasks > 0 && options.phase() != Phase.PREPARE) {
+    if (options.spec().workload() == HiBenchWorkload.SLEEP && failTasks > 0 && options.phase() != WorkloadPhase.PREPARE) {
       preflight.retriesTasks("--fail-tasks", failTasks, conf);
     }
   }
 
-  private Phase phase() {
-    for (Phase candidate : Phase.values()) {
+  private WorkloadPhase phase() {
+    for (WorkloadPhase candidate : WorkloadPhase.values()) {
       if (candidate.name().equalsIgnoreCase(phase.trim())) {
         return candidate;
       }
@@ -175,7 +177,7 @@ public final class WorkloadJob implements Callable<Integer> {
   }
 
   private SleepSpec sleepSpec(Scale chosenScale) {
-    SleepSpec defaults = Workloads.sleepDefaults(chosenScale);
+    SleepSpec defaults = HiBenchDefaults.sleepDefaults(chosenScale);
     SleepDistribution distribution = SleepDistribution.parse(sleepDistribution);
     long mean = sleepMeanMs != null ? sleepMeanMs : defaults.meanMs();
     long max = sleepMaxMs > 0 ? sleepMaxMs : distribution == SleepDistribution.UNIFORM ? 2 * mean : 0;
@@ -183,9 +185,9 @@ public final class WorkloadJob implements Callable<Integer> {
         sleepStages != null ? sleepStages : defaults.stages(), distribution, mean, sleepMinMs, max, failTasks);
   }
 
-  private InjectionSpec injectionSpec(Workload chosen, int taskCount) {
+  private InjectionSpec injectionSpec(HiBenchWorkload chosen, int taskCount) {
     InjectionSpec injection = new InjectionSpec(Injection.parse(inject), injectStages, injectTasks, injectFactor);
-    if (chosen == Workload.STRAGGLERS) {
+    if (chosen == HiBenchWorkload.STRAGGLERS) {
       injection.requireFits(taskCount);
     }
     return injection;
@@ -195,10 +197,10 @@ public final class WorkloadJob implements Callable<Integer> {
   static WorkloadResult run(WorkloadOptions options) {
     WorkloadSpec spec = options.spec();
     PreparedData data = new PreparedData(new DataFiles(hadoopConf()));
-    if (options.phase() == Phase.PREPARE || options.phase() == Phase.ALL) {
+    if (options.phase() == WorkloadPhase.PREPARE || options.phase() == WorkloadPhase.ALL) {
       prepare(options, data);
     }
-    if (options.phase() == Phase.PREPARE) {
+    if (options.phase() == WorkloadPhase.PREPARE) {
       return null;
     }
     BadInputException.require(data.isPrepared(spec),
@@ -216,7 +218,7 @@ public final class WorkloadJob implements Callable<Integer> {
     SparkSession.Builder builder = SparkSession.builder()
         .appName("perflab-prepare-" + spec.workload().dataset() + "-" + spec.scale().profileName())
         .config(WorkloadTags.PHASE, "prepare");
-    if (options.phase() == Phase.ALL) {
+    if (options.phase() == WorkloadPhase.ALL) {
       builder.config("spark.eventLog.enabled", "false");
     }
     SparkSession spark = builder.getOrCreate();

@@ -1,7 +1,7 @@
 package org.perflab.jobs;
 
-import org.perflab.workload.Phase;
-import org.perflab.workload.WorkloadSpec;
+import org.perflab.spark.workload.WorkloadPhase;
+import org.perflab.spark.workload.WorkloadSpec;
 
 /**
  * Options of the {@code workload} job, resolved: every value comes from its flag, else from the matching
@@ -14,4 +14,4 @@ import org.perflab.workload.WorkloadSpec;
  * @param gridPoint grid point id ({@code spark.perflab.grid.point})
  */
 public record WorkloadOptions(
-    WorkloadSpec spec, Phase phase, boolean forcePrepare, int repetition, String gridPoint) {}
+    WorkloadSpec spec, WorkloadPhase phase, boolean forcePrepare, int repetition, String gridPoint) {}

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perflab.ingest.SparkTestSession;
-import org.perflab.storage.ChangedLogs;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.storage.ChangedLogs;
+import org.perflab.spark.storage.TableStore;
 import org.perflab.table.Table;
 import org.perflab.testing.SampleLogs;
 

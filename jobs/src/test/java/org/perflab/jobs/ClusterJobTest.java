@@ -1,5 +1,6 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.Preflight;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -25,17 +26,17 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.clustering.AdjustedRandIndex;
-import org.perflab.clustering.ClusterOptions;
-import org.perflab.clustering.ClusterPipeline;
-import org.perflab.clustering.ClusterTables;
-import org.perflab.clustering.Clustering.Clustered;
-import org.perflab.clustering.Clustering.NotClustered;
-import org.perflab.clustering.Clustering.Outcome;
-import org.perflab.clustering.SyntheticFeatures;
+import org.perflab.spark.clustering.ClusterOptions;
+import org.perflab.spark.clustering.ClusterPipeline;
+import org.perflab.spark.clustering.ClusterTables;
+import org.perflab.spark.clustering.Clustering.Clustered;
+import org.perflab.spark.clustering.Clustering.NotClustered;
+import org.perflab.spark.clustering.Clustering.Outcome;
+import org.perflab.spark.clustering.SyntheticFeatures;
 import org.perflab.errors.BadInputException;
-import org.perflab.ingest.SparkTestSession;
-import org.perflab.storage.ModelDirectory;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.storage.ModelDirectory;
+import org.perflab.spark.storage.TableStore;
 
 /**
  * {@code cluster} on a test-built {@code app_features} of three well-separated workloads (8 applications each, at 1

@@ -265,7 +265,7 @@ class CommandLineContractIT {
     copySamples(cwd.resolve("input"));
     Path logs = Files.createTempDirectory(temp, "logs");
     // The first run only puts tables inside the input; it runs in this JVM, which is cheaper than a spark-submit.
-    org.perflab.ingest.SparkTestSession.get();
+    org.perflab.spark.ingest.SparkTestSession.get();
     assertThat(PerfLab.run("ingest", "--input", cwd.resolve("input").toString(), "--output",
         cwd.resolve("input/tables").toString())).isZero();
     Scripts.Result second = perflabIn(cwd, logs, RUN_TIMEOUT, "ingest", "--input", "input", "--output", "input/tables");

@@ -41,7 +41,7 @@ class CorpusIngestIT {
 
   @BeforeAll
   static void startSpark() {
-    spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("CorpusIngestIT")
+    spark = org.perflab.spark.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("CorpusIngestIT")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
   }
 

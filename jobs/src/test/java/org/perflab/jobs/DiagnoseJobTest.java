@@ -18,17 +18,17 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perflab.diagnose.GridSearch;
-import org.perflab.diagnose.StragglerCauses;
-import org.perflab.diagnose.StragglerTable;
+import org.perflab.spark.diagnose.GridSearch;
+import org.perflab.spark.diagnose.StragglerCauses;
+import org.perflab.spark.diagnose.StragglerTable;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.ingest.Ingest;
-import org.perflab.ingest.IngestOptions;
-import org.perflab.ingest.SparkTestSession;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.ingest.Ingest;
+import org.perflab.spark.ingest.IngestOptions;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.storage.TableStore;
 import org.perflab.stragglers.PccThresholds;
 import org.perflab.stragglers.Quantiles;
-import org.perflab.stragglers.Thresholds;
+import org.perflab.stragglers.StragglerThresholds;
 import org.perflab.table.Table;
 import org.perflab.testing.SharedData;
 
@@ -64,7 +64,7 @@ class DiagnoseJobTest {
   }
 
   private static DiagnoseJob.Options options(String root, String groundTruth) {
-    return new DiagnoseJob.Options(root, null, Thresholds.defaults(), PccThresholds.defaults(), null, false,
+    return new DiagnoseJob.Options(root, null, StragglerThresholds.defaults(), PccThresholds.defaults(), null, false,
         groundTruth);
   }
 

@@ -1,5 +1,6 @@
 package org.perflab.jobs;
 
+import org.perflab.spark.sweep.SweepTables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -17,10 +18,10 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
-import org.perflab.features.FeatureTables;
-import org.perflab.findings.FindingsTable;
-import org.perflab.clustering.ClusterTables;
-import org.perflab.scaling.ScalingTables;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.findings.FindingsTable;
+import org.perflab.spark.clustering.ClusterTables;
+import org.perflab.spark.scaling.ScalingTables;
 import org.perflab.table.Table;
 
 /**
@@ -44,28 +45,28 @@ class DocumentedTablesTest {
     schemas.put(ClusterTables.SUMMARY_TABLE, ClusterTables.SUMMARY);
     schemas.put(ClusterTables.SELECTION_TABLE, ClusterTables.SELECTION);
     schemas.put(ScalingTables.FITS_TABLE, ScalingTables.FITS);
-    schemas.put(org.perflab.memory.MemoryTables.RECOMMENDATIONS_TABLE, org.perflab.memory.MemoryTables.RECOMMENDATIONS);
-    schemas.put(org.perflab.memory.MemoryTables.SKEW_TABLE, org.perflab.memory.MemoryTables.SKEW);
-    schemas.put(org.perflab.prediction.PredictionTables.EVAL_TABLE, org.perflab.prediction.PredictionTables.EVAL);
-    schemas.put(org.perflab.prediction.PredictionTables.SUMMARY_TABLE,
-        org.perflab.prediction.PredictionTables.SUMMARY);
-    schemas.put(org.perflab.prediction.PredictionTables.CHOICE_TABLE, org.perflab.prediction.PredictionTables.CHOICE);
-    schemas.put(org.perflab.regression.RuntimePredictions.NAME, org.perflab.regression.RuntimePredictions.SCHEMA);
+    schemas.put(org.perflab.spark.memory.MemoryTables.RECOMMENDATIONS_TABLE, org.perflab.spark.memory.MemoryTables.RECOMMENDATIONS);
+    schemas.put(org.perflab.spark.memory.MemoryTables.SKEW_TABLE, org.perflab.spark.memory.MemoryTables.SKEW);
+    schemas.put(org.perflab.spark.prediction.PredictionTables.EVAL_TABLE, org.perflab.spark.prediction.PredictionTables.EVAL);
+    schemas.put(org.perflab.spark.prediction.PredictionTables.SUMMARY_TABLE,
+        org.perflab.spark.prediction.PredictionTables.SUMMARY);
+    schemas.put(org.perflab.spark.prediction.PredictionTables.CHOICE_TABLE, org.perflab.spark.prediction.PredictionTables.CHOICE);
+    schemas.put(org.perflab.spark.regress.RuntimePredictions.NAME, org.perflab.spark.regress.RuntimePredictions.SCHEMA);
     schemas.put("dag_models", ModelJob.MODELS);
     schemas.put("model_predictions", ModelJob.PREDICTIONS);
     schemas.put("sweep_results", SweepTables.RESULTS);
     schemas.put("sweep_best", SweepTables.BEST);
-    schemas.put(org.perflab.recommend.RecommendTables.RECOMMENDATIONS_TABLE,
-        org.perflab.recommend.RecommendTables.SCHEMA);
+    schemas.put(org.perflab.spark.recommend.RecommendTables.RECOMMENDATIONS_TABLE,
+        org.perflab.spark.recommend.RecommendTables.SCHEMA);
     schemas.put(FeatureTables.WORKLOADS_TABLE, FeatureTables.WORKLOADS);
     schemas.put(FeatureTables.APP_FEATURES_TABLE, FeatureTables.APP_FEATURES);
     schemas.put(FeatureTables.STAGE_FEATURES_TABLE, FeatureTables.STAGE_FEATURES);
     schemas.put(FindingsTable.NAME, FindingsTable.SCHEMA);
-    schemas.put(org.perflab.diagnose.StragglerTable.NAME, org.perflab.diagnose.StragglerTable.SCHEMA);
-    schemas.put(org.perflab.diagnose.StragglerCauses.NAME, org.perflab.diagnose.StragglerCauses.SCHEMA);
-    schemas.put(org.perflab.diagnose.GridSearch.NAME, org.perflab.diagnose.GridSearch.SCHEMA);
-    schemas.put(org.perflab.costmodel.StageCosts.TABLE, org.perflab.costmodel.StageCosts.SCHEMA);
-    schemas.put(org.perflab.report.WorkloadHistory.TABLE, org.perflab.report.WorkloadHistory.SCHEMA);
+    schemas.put(org.perflab.spark.diagnose.StragglerTable.NAME, org.perflab.spark.diagnose.StragglerTable.SCHEMA);
+    schemas.put(org.perflab.spark.diagnose.StragglerCauses.NAME, org.perflab.spark.diagnose.StragglerCauses.SCHEMA);
+    schemas.put(org.perflab.spark.diagnose.GridSearch.NAME, org.perflab.spark.diagnose.GridSearch.SCHEMA);
+    schemas.put(org.perflab.spark.costmodel.StageCosts.TABLE, org.perflab.spark.costmodel.StageCosts.SCHEMA);
+    schemas.put(org.perflab.spark.report.WorkloadHistory.TABLE, org.perflab.spark.report.WorkloadHistory.SCHEMA);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }

@@ -10,8 +10,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.errors.BadInputException;
-import org.perflab.features.Features;
-import org.perflab.storage.ChangedLogs;
+import org.perflab.spark.features.Features;
+import org.perflab.spark.storage.ChangedLogs;
 import picocli.CommandLine;
 
 /** {@code features}' command line: its bad input before Spark starts, and its summary line. */

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perflab.ingest.SparkTestSession;
-import org.perflab.storage.OutputLock;
-import org.perflab.storage.TableStore;
-import org.perflab.storage.TestPause;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.storage.OutputLock;
+import org.perflab.spark.storage.TableStore;
+import org.perflab.spark.storage.TestPause;
 import org.perflab.table.Table;
 
 /**

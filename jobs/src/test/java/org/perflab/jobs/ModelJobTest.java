@@ -21,8 +21,8 @@ import org.perflab.dagmodel.CrossSlotPredictor;
 import org.perflab.dagmodel.Prediction;
 import org.perflab.dagmodel.SampleMode;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.ingest.Ingest;
-import org.perflab.ingest.IngestOptions;
+import org.perflab.spark.ingest.Ingest;
+import org.perflab.spark.ingest.IngestOptions;
 import org.perflab.sim.Engine;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelReader;
@@ -55,7 +55,7 @@ class ModelJobTest {
     for (int slots : SLOTS) {
       runSleepApplication(slots, logs);
     }
-    spark = org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("ModelJobTest")
+    spark = org.perflab.spark.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName("ModelJobTest")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.sql.shuffle.partitions", "2").getOrCreate();
     new Ingest(spark, new IngestOptions(List.of(logs.toString()), dir.resolve("tables").toString(), false,

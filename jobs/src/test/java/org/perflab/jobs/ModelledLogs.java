@@ -7,8 +7,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.dagmodel.SampleMode;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.ingest.Ingest;
-import org.perflab.ingest.IngestOptions;
+import org.perflab.spark.ingest.Ingest;
+import org.perflab.spark.ingest.IngestOptions;
 
 /** Event logs ingested and modelled, as the tests of predictions from real runs need them. */
 final class ModelledLogs {
@@ -16,7 +16,7 @@ final class ModelledLogs {
 
   /** The tests' Delta-enabled session on {@code local[2]}, UI off, on the loopback interface. */
   static SparkSession session(String appName) {
-    return org.perflab.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName(appName)
+    return org.perflab.spark.storage.DeltaSessions.builder("perflab-tests").master("local[2]").appName(appName)
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.sql.shuffle.partitions", "2").getOrCreate();
   }

@@ -1,5 +1,6 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.NightlyLock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.BuildInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -107,7 +108,7 @@ class PerfLabTest {
 
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.firstErrorLine()).startsWith("Cannot model: no ingest tables under ");
-    assertThat(run.stderr()).contains("\tat org.perflab.jobs.Preflight");
+    assertThat(run.stderr()).contains("\tat org.perflab.jobs.cli.Preflight");
   }
 
   private static String[] prepend(String first, String... rest) {

@@ -12,7 +12,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perflab.ingest.SparkTestSession;
+import org.perflab.spark.ingest.SparkTestSession;
 import org.perflab.recommend.Objective;
 import org.perflab.recommend.Prices;
 import org.perflab.recommend.RecommendCheck;

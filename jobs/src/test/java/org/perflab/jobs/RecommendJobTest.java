@@ -16,12 +16,12 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perflab.features.FeatureTables;
-import org.perflab.ingest.SparkTestSession;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.ingest.SparkTestSession;
 import org.perflab.recommend.Objective;
 import org.perflab.recommend.Prices;
-import org.perflab.recommend.RecommendTables;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.recommend.RecommendTables;
+import org.perflab.spark.storage.TableStore;
 
 /**
  * {@code recommend} on test-built tables. Workload {@code amdahl}: 1 GB at 1, 2, 4 and 8 executors of 2 cores,

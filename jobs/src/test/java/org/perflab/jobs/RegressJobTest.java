@@ -1,5 +1,6 @@
 package org.perflab.jobs;
 
+import org.perflab.jobs.cli.Preflight;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.exp;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,20 +30,20 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perflab.features.FeatureTables;
-import org.perflab.ingest.SparkTestSession;
-import org.perflab.prediction.RunTable.SkipReason;
-import org.perflab.regression.RegressionKind;
-import org.perflab.regression.RuntimeFeature;
-import org.perflab.regression.RuntimeModel;
-import org.perflab.regression.RuntimePipeline;
-import org.perflab.regression.RuntimePredictions;
-import org.perflab.regression.RuntimeRegression;
-import org.perflab.regression.SyntheticRuns;
-import org.perflab.regression.WorkloadFeatures;
-import org.perflab.storage.ModelDirectory;
-import org.perflab.storage.RuntimeModelFiles;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.prediction.RunTable.SkipReason;
+import org.perflab.spark.regress.RegressionKind;
+import org.perflab.spark.regress.RuntimeFeature;
+import org.perflab.spark.regress.RuntimeModel;
+import org.perflab.spark.regress.RuntimePipeline;
+import org.perflab.spark.regress.RuntimePredictions;
+import org.perflab.spark.regress.RuntimeRegression;
+import org.perflab.spark.regress.SyntheticRuns;
+import org.perflab.spark.regress.WorkloadFeatures;
+import org.perflab.spark.storage.ModelDirectory;
+import org.perflab.spark.storage.RuntimeModelFiles;
+import org.perflab.spark.storage.TableStore;
 
 /**
  * {@code regress}, run once from the command line, on a test-built {@code workloads} and {@code app_features} of

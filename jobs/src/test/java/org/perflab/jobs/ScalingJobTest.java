@@ -16,11 +16,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.errors.BadInputException;
-import org.perflab.features.FeatureTables;
-import org.perflab.ingest.SparkTestSession;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.ingest.SparkTestSession;
 import org.perflab.scaling.ErnestFit;
-import org.perflab.scaling.ScalingTables;
-import org.perflab.storage.TableStore;
+import org.perflab.spark.scaling.ScalingTables;
+import org.perflab.spark.storage.TableStore;
 import picocli.CommandLine;
 
 /**

@@ -50,7 +50,7 @@ final class Scripts {
    * archives") gives the same advice to users. Behaviour is the same: every Spark SQL expression has an interpreted
    * implementation.
    */
-  static final String SMALL_DATA_SQL = org.perflab.ingest.SparkTestSession.SMALL_DATA_SQL.entrySet().stream()
+  static final String SMALL_DATA_SQL = org.perflab.spark.ingest.SparkTestSession.SMALL_DATA_SQL.entrySet().stream()
       .map(setting -> "-D" + setting.getKey() + "=" + setting.getValue())
       .collect(java.util.stream.Collectors.joining(" "));
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perflab.sweep.PointResult;
 import org.perflab.sweep.Statistic;
 import org.perflab.sweep.Sweep;
-import org.perflab.ingest.SparkTestSession;
+import org.perflab.spark.ingest.SparkTestSession;
 
 class SweepJobTest {
   private static final String MODEL = """

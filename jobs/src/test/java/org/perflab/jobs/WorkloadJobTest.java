@@ -8,13 +8,13 @@ import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.errors.BadInputException;
-import org.perflab.workload.Injection;
-import org.perflab.workload.InjectionSpec;
-import org.perflab.workload.Phase;
-import org.perflab.workload.Scale;
-import org.perflab.workload.SleepDistribution;
-import org.perflab.workload.Workload;
-import org.perflab.workload.WorkloadTags;
+import org.perflab.spark.workload.Injection;
+import org.perflab.spark.workload.InjectionSpec;
+import org.perflab.spark.workload.WorkloadPhase;
+import org.perflab.spark.workload.Scale;
+import org.perflab.spark.workload.SleepDistribution;
+import org.perflab.spark.workload.HiBenchWorkload;
+import org.perflab.spark.workload.WorkloadTags;
 import picocli.CommandLine;
 
 /** Option resolution of the workload job: flags, then spark.perflab.* conf keys, then defaults. No Spark runs. */
@@ -30,11 +30,11 @@ class WorkloadJobTest {
     SparkConf conf = new SparkConf(false).set(WorkloadTags.WORKLOAD, "pagerank").set(WorkloadTags.SCALE, "small")
         .set(WorkloadTags.REPETITION, "3").set(WorkloadTags.GRID_POINT, "pagerank-small-local-1x2-1g-r3");
     WorkloadOptions options = parsed("--phase", "run").resolve(conf);
-    assertThat(options.spec().workload()).isEqualTo(Workload.PAGERANK);
+    assertThat(options.spec().workload()).isEqualTo(HiBenchWorkload.PAGERANK);
     assertThat(options.spec().scale()).isEqualTo(Scale.SMALL);
     assertThat(options.repetition()).isEqualTo(3);
     assertThat(options.gridPoint()).isEqualTo("pagerank-small-local-1x2-1g-r3");
-    assertThat(options.phase()).isEqualTo(Phase.RUN);
+    assertThat(options.phase()).isEqualTo(WorkloadPhase.RUN);
   }
 
   @Test
@@ -42,7 +42,7 @@ class WorkloadJobTest {
     SparkConf conf = new SparkConf(false).set(WorkloadTags.WORKLOAD, "pagerank").set(WorkloadTags.REPETITION, "3");
     WorkloadOptions options = parsed("--workload", "sleep", "--repetition", "2", "--sleep-tasks", "7",
         "--sleep-distribution", "uniform", "--sleep-mean-ms", "100").resolve(conf);
-    assertThat(options.spec().workload()).isEqualTo(Workload.SLEEP);
+    assertThat(options.spec().workload()).isEqualTo(HiBenchWorkload.SLEEP);
     assertThat(options.repetition()).isEqualTo(2);
     assertThat(options.gridPoint()).isEqualTo("sleep-tiny");
     assertThat(options.spec().sleep().tasks()).isEqualTo(7);
@@ -68,7 +68,7 @@ class WorkloadJobTest {
   void stragglersTakeTheirInjectionFromTheFlags() {
     WorkloadOptions options = parsed("--workload", "stragglers", "--inject", "data-skew", "--inject-stages", "2",
         "--inject-tasks", "4", "--inject-factor", "3", "--partitions", "40").resolve(new SparkConf(false));
-    assertThat(options.spec().workload()).isEqualTo(Workload.STRAGGLERS);
+    assertThat(options.spec().workload()).isEqualTo(HiBenchWorkload.STRAGGLERS);
     assertThat(options.spec().injection()).isEqualTo(new InjectionSpec(Injection.DATA_SKEW, 2, 4, 3.0));
     assertThat(parsed("--workload", "sort").resolve(new SparkConf(false)).spec().injection().type())
         .isEqualTo(Injection.NONE);

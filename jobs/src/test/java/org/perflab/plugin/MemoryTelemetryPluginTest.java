@@ -139,9 +139,9 @@ class MemoryTelemetryPluginTest {
    */
   @Test
   void theMemoryJobUsesTheTelemetryBesideTheEventLog(@TempDir Path root) throws Exception {
-    SparkSession spark = org.perflab.ingest.SparkTestSession.get();
-    org.perflab.ingest.IngestSummary ingested = new org.perflab.ingest.Ingest(spark,
-        new org.perflab.ingest.IngestOptions(List.of(events.toString()), root.toString(), false,
+    SparkSession spark = org.perflab.spark.ingest.SparkTestSession.get();
+    org.perflab.spark.ingest.IngestSummary ingested = new org.perflab.spark.ingest.Ingest(spark,
+        new org.perflab.spark.ingest.IngestOptions(List.of(events.toString()), root.toString(), false,
             org.perflab.eventlog.redact.Redactor.DEFAULT_PATTERN, 0), java.time.Clock.systemUTC()).run();
     assertThat(ingested.toString()).contains("OK=1");
 

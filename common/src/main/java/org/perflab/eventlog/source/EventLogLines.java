@@ -109,7 +109,7 @@ public final class EventLogLines implements AutoCloseable {
     framed = framing == null ? null : new FramedInputStream(file, framing);
     PushbackInputStream raw = new PushbackInputStream(framed == null ? file : framed, 1);
     int first = raw.read();
-    if (first < 0 || source.codec() == Codec.NONE) {
+    if (first < 0 || source.codec() == LogCompression.NONE) {
       // An empty part has no codec header to decode: it simply holds no lines.
       if (first >= 0) {
         raw.unread(first);

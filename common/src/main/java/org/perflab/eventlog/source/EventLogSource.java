@@ -27,7 +27,7 @@ public record EventLogSource(
     List<String> parts,
     long bytes,
     long modificationTimeMs,
-    Codec codec,
+    LogCompression codec,
     boolean inProgress,
     String sparkVersionHint)
     implements Serializable {

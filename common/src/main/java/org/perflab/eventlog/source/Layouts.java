@@ -20,7 +20,7 @@ final class Layouts {
   /** A single-file log: {@code <appId>[.<codec>][.inprogress]}. */
   void singleFile(FileStatus file) {
     String name = file.getPath().getName();
-    Codec codec = LogNames.codecOf(name);
+    LogCompression codec = LogNames.codecOf(name);
     if (codec == null) {
       skip(file.getPath(), List.of(file), LogNames.unsupportedCodecReason(name));
       return;
@@ -49,7 +49,7 @@ final class Layouts {
         .thenComparing(f -> !f.getPath().getName().endsWith(LogNames.COMPACTED)));
     parts = fromLastCompacted(parts);
     String first = parts.get(0).getPath().getName();
-    Codec codec = LogNames.codecOf(first);
+    LogCompression codec = LogNames.codecOf(first);
     if (codec == null) {
       skip(dir, files, LogNames.unsupportedCodecReason(first));
       return;
@@ -76,10 +76,10 @@ final class Layouts {
       }
     }
     parts.sort(Comparator.comparingLong(f -> LogNames.legacyIndex(f.getPath().getName())));
-    Codec codec = codecName == null ? Codec.NONE : Codec.fromLegacyName(codecName).orElse(null);
+    LogCompression codec = codecName == null ? LogCompression.NONE : LogCompression.fromLegacyName(codecName).orElse(null);
     if (codec == null) {
       skip(dir, files,
-          "Cannot read event log: unsupported codec (" + codecName + "; supported: " + Codec.SUPPORTED + ")");
+          "Cannot read event log: unsupported codec (" + codecName + "; supported: " + LogCompression.SUPPORTED + ")");
       return;
     }
     logs.accept(source(dir, LogLayout.LEGACY_DIRECTORY, parts, codec, !completed, version));
@@ -103,7 +103,7 @@ final class Layouts {
   }
 
   private static EventLogSource source(
-      Path path, LogLayout layout, List<FileStatus> parts, Codec codec, boolean inProgress, String version) {
+      Path path, LogLayout layout, List<FileStatus> parts, LogCompression codec, boolean inProgress, String version) {
     List<String> uris = parts.stream().map(f -> f.getPath().toString()).toList();
     return new EventLogSource(
         path.toString(), layout, uris, totalBytes(parts), latestModification(parts), codec, inProgress, version);

@@ -61,19 +61,19 @@ final class LogNames {
   }
 
   /**
-   * The codec a file name announces: a Spark codec suffix, or {@link Codec#NONE} for no or any other suffix (such
+   * The codec a file name announces: a Spark codec suffix, or {@link LogCompression#NONE} for no or any other suffix (such
    * as {@code .json}); null when the suffix names a compression that Spark does not write (such as {@code .gz}).
    */
-  static Codec codecOf(String name) {
+  static LogCompression codecOf(String name) {
     String suffix = suffix(name);
     if (FOREIGN_CODECS.contains(suffix)) {
       return null;
     }
-    return Codec.fromShortName(suffix).orElse(Codec.NONE);
+    return LogCompression.fromShortName(suffix).orElse(LogCompression.NONE);
   }
 
   static String unsupportedCodecReason(String name) {
-    return "Cannot read event log: unsupported codec suffix (." + suffix(name) + "; supported: " + Codec.SUPPORTED + ")";
+    return "Cannot read event log: unsupported codec suffix (." + suffix(name) + "; supported: " + LogCompression.SUPPORTED + ")";
   }
 
   private static String stripSuffix(String name, String suffix) {

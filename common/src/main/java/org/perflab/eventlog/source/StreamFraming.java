@@ -25,8 +25,8 @@ abstract class StreamFraming {
     this.fieldLength = firstField;
   }
 
-  /** The framing of {@code codec} as Spark's streams write it; null for {@link Codec#NONE}, which has none. */
-  static StreamFraming of(Codec codec) {
+  /** The framing of {@code codec} as Spark's streams write it; null for {@link LogCompression#NONE}, which has none. */
+  static StreamFraming of(LogCompression codec) {
     return switch (codec) {
       case NONE -> null;
       case LZ4 -> new Lz4BlockFraming();

@@ -174,6 +174,6 @@ public final class ParseBenchmark {
   private static final class Benchmarks {
     static final EventLogSource PLAIN_SOURCE = new EventLogSource("file:/benchmark/local-0",
         org.perflab.eventlog.source.LogLayout.SINGLE_FILE, List.of("file:/benchmark/local-0"), 0, 0,
-        org.perflab.eventlog.source.Codec.NONE, false, null);
+        org.perflab.eventlog.source.LogCompression.NONE, false, null);
   }
 }

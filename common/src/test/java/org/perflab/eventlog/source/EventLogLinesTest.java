@@ -29,7 +29,7 @@ class EventLogLinesTest {
   @Test
   void countsLinesAcrossPartsAndReportsTheirPart() throws IOException {
     List<String> lines = LogFixtures.sampleLines("app-1", 7);
-    Path root = LogFixtures.rollingDirectory(dir, "app-1", lines, Codec.NONE, 3, false);
+    Path root = LogFixtures.rollingDirectory(dir, "app-1", lines, LogCompression.NONE, 3, false);
     EventLogSource source = discoverOne(root);
 
     List<String> read = new ArrayList<>();
@@ -67,8 +67,8 @@ class EventLogLinesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Codec.class)
-  void readsLinesOfTensOfMegabytes(Codec codec) throws IOException {
+  @EnumSource(LogCompression.class)
+  void readsLinesOfTensOfMegabytes(LogCompression codec) throws IOException {
     String plan = "{\"Event\":\"SparkListenerSQLExecutionStart\",\"physicalPlanDescription\":\""
         + "Project [x#1] \u00e9\u6f22 ".repeat(1_200_000) + "\"}";
     List<String> lines = List.of("{\"a\":1}", plan, "{\"b\":2}");
@@ -78,8 +78,8 @@ class EventLogLinesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Codec.class)
-  void zeroByteFileHasNoLines(Codec codec) throws IOException {
+  @EnumSource(LogCompression.class)
+  void zeroByteFileHasNoLines(LogCompression codec) throws IOException {
     Path file = Files.createFile(dir.resolve("app-empty" + codec.suffix()));
     EventLogSource source = discoverOne(file);
 
@@ -91,8 +91,8 @@ class EventLogLinesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Codec.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-  void binaryJunkUnderACodecSuffixFailsWithAClearMessage(Codec codec) throws IOException {
+  @EnumSource(value = LogCompression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+  void binaryJunkUnderACodecSuffixFailsWithAClearMessage(LogCompression codec) throws IOException {
     byte[] junk = new byte[200_000];
     new Random(42).nextBytes(junk);
     Path file = dir.resolve("app-junk" + codec.suffix());
@@ -102,17 +102,17 @@ class EventLogLinesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Codec.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-  void plainTextUnderACodecSuffixFailsWithAClearMessage(Codec codec) throws IOException {
+  @EnumSource(value = LogCompression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+  void plainTextUnderACodecSuffixFailsWithAClearMessage(LogCompression codec) throws IOException {
     Path file = dir.resolve("app-plain" + codec.suffix());
-    LogFixtures.write(file, LogFixtures.sampleLines("app-plain", 500), Codec.NONE);
+    LogFixtures.write(file, LogFixtures.sampleLines("app-plain", 500), LogCompression.NONE);
 
     assertFailsToDecode(file, codec);
   }
 
   @ParameterizedTest
-  @EnumSource(value = Codec.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-  void corruptedMiddleOfACompressedStreamFailsWithAClearMessage(Codec codec) throws IOException {
+  @EnumSource(value = LogCompression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+  void corruptedMiddleOfACompressedStreamFailsWithAClearMessage(LogCompression codec) throws IOException {
     List<String> lines = LogFixtures.sampleLines("app-c", 3000);
     Path file = LogFixtures.singleFile(dir, "app-c", lines, codec, false);
     byte[] bytes = Files.readAllBytes(file);
@@ -125,8 +125,8 @@ class EventLogLinesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Codec.class)
-  void truncatedInProgressFileYieldsAPrefixWithoutError(Codec codec) throws IOException {
+  @EnumSource(LogCompression.class)
+  void truncatedInProgressFileYieldsAPrefixWithoutError(LogCompression codec) throws IOException {
     List<String> lines = LogFixtures.sampleLines("app-t", 5000);
     Path file = cutAtThreeFifths(LogFixtures.singleFile(dir, "app-t", lines, codec, true));
 
@@ -138,8 +138,8 @@ class EventLogLinesTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Codec.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
-  void truncatedCompletedFileYieldsAPrefixThenFailsNamingTheCodecAndOffset(Codec codec) throws IOException {
+  @EnumSource(value = LogCompression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+  void truncatedCompletedFileYieldsAPrefixThenFailsNamingTheCodecAndOffset(LogCompression codec) throws IOException {
     List<String> lines = LogFixtures.sampleLines("app-t", 5000);
     Path file = cutAtThreeFifths(LogFixtures.singleFile(dir, "app-t", lines, codec, false));
 
@@ -185,7 +185,7 @@ class EventLogLinesTest {
     assertThat(readAll(discoverOne(file))).containsExactly("\ufffd\ufffda", "\u0000\u0001\u0002");
   }
 
-  private static void assertFailsToDecode(Path file, Codec codec) {
+  private static void assertFailsToDecode(Path file, LogCompression codec) {
     assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
       EventLogSource source = discoverOne(file);
       assertThatThrownBy(() -> readAll(source))

@@ -22,11 +22,11 @@ class FormatRoundTripTest {
   @TempDir Path dir;
 
   /** One derived log: where it was written and what discovery must say about it. */
-  private record Written(Path path, LogLayout layout, Codec codec, boolean inProgress, List<String> lines) {}
+  private record Written(Path path, LogLayout layout, LogCompression codec, boolean inProgress, List<String> lines) {}
 
   @ParameterizedTest
-  @EnumSource(Codec.class)
-  void everyLayoutRoundTripsReferenceLogs(Codec codec) throws IOException {
+  @EnumSource(LogCompression.class)
+  void everyLayoutRoundTripsReferenceLogs(LogCompression codec) throws IOException {
     for (Path log : LogFixtures.referenceLogs()) {
       List<String> lines = LogFixtures.readLines(log);
       String appId = log.getFileName().toString();
@@ -38,8 +38,8 @@ class FormatRoundTripTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Codec.class)
-  void everyLayoutRoundTripsGeneratedLines(Codec codec) throws IOException {
+  @EnumSource(LogCompression.class)
+  void everyLayoutRoundTripsGeneratedLines(LogCompression codec) throws IOException {
     List<String> lines = LogFixtures.sampleLines("app-20261121235000-0001", 1000);
     for (Written written : writeAllLayouts(dir, "app-20261121235000-0001", lines, codec)) {
       assertThat(readAll(EventLogLinesTest.discoverOne(written.path()))).as("%s", written).isEqualTo(lines);
@@ -50,7 +50,7 @@ class FormatRoundTripTest {
   void mixedArchiveFindsEachLogOnceWithItsAttributes() throws IOException {
     List<Written> expected = new ArrayList<>();
     int n = 0;
-    for (Codec codec : Codec.values()) {
+    for (LogCompression codec : LogCompression.values()) {
       List<String> lines = LogFixtures.sampleLines("app-" + n, 50 + n);
       expected.addAll(writeAllLayouts(dir.resolve("archive/" + codec.shortName()), "app-" + n++, lines, codec));
     }
@@ -71,7 +71,7 @@ class FormatRoundTripTest {
     }
   }
 
-  private static List<Written> writeAllLayouts(Path dir, String appId, List<String> lines, Codec codec) {
+  private static List<Written> writeAllLayouts(Path dir, String appId, List<String> lines, LogCompression codec) {
     return List.of(
         new Written(LogFixtures.singleFile(dir, appId, lines, codec, false), LogLayout.SINGLE_FILE, codec, false,
             lines),

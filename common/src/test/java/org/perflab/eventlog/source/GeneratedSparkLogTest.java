@@ -73,7 +73,7 @@ class GeneratedSparkLogTest {
     assertThat(log.layout()).isEqualTo(LogLayout.ROLLING_DIRECTORY);
     assertThat(log.path()).endsWith("/eventlog_v2_" + appId);
     assertThat(log.parts()).singleElement().asString().endsWith("/events_1_" + appId + ".zstd");
-    assertThat(log.codec()).isEqualTo(Codec.ZSTD);
+    assertThat(log.codec()).isEqualTo(LogCompression.ZSTD);
     assertThat(log.inProgress()).isFalse();
     assertThat(log.bytes()).isPositive();
   }
@@ -92,7 +92,7 @@ class GeneratedSparkLogTest {
   @Test
   void derivedMultiPartCopyReadsBackTheSameLines(@TempDir Path out) throws IOException {
     List<String> lines = EventLogLinesTest.readAll(EventLogLinesTest.discoverOne(eventLogDir));
-    Path copy = LogFixtures.rollingDirectory(out, appId, lines, Codec.ZSTD, 4, false);
+    Path copy = LogFixtures.rollingDirectory(out, appId, lines, LogCompression.ZSTD, 4, false);
 
     EventLogSource derived = EventLogLinesTest.discoverOne(copy);
 

@@ -38,10 +38,10 @@ class HdfsDiscoveryTest {
     root = fs.getUri() + "/archive";
 
     Path local = work.resolve("archive");
-    LogFixtures.singleFile(local, "app-1", LINES, Codec.LZ4, false);
-    LogFixtures.singleFile(local.resolve("nested"), "app-2", LINES, Codec.NONE, true);
-    LogFixtures.rollingDirectory(local, "app-3", LINES, Codec.ZSTD, 50, false);
-    LogFixtures.legacyDirectory(local.resolve("old"), "app-4", LINES, Codec.SNAPPY, "1.2.0", false);
+    LogFixtures.singleFile(local, "app-1", LINES, LogCompression.LZ4, false);
+    LogFixtures.singleFile(local.resolve("nested"), "app-2", LINES, LogCompression.NONE, true);
+    LogFixtures.rollingDirectory(local, "app-3", LINES, LogCompression.ZSTD, 50, false);
+    LogFixtures.legacyDirectory(local.resolve("old"), "app-4", LINES, LogCompression.SNAPPY, "1.2.0", false);
     Files.write(local.resolve("app-5.bz2"), new byte[] {'B', 'Z', 'h'});
     fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(local.toUri()), new org.apache.hadoop.fs.Path(root));
   }
@@ -60,10 +60,10 @@ class HdfsDiscoveryTest {
     assertThat(found.logs()).extracting(EventLogSource::path, EventLogSource::layout, EventLogSource::codec,
             EventLogSource::inProgress)
         .containsExactly(
-            tuple(root + "/app-1.lz4", LogLayout.SINGLE_FILE, Codec.LZ4, false),
-            tuple(root + "/eventlog_v2_app-3", LogLayout.ROLLING_DIRECTORY, Codec.ZSTD, false),
-            tuple(root + "/nested/app-2.inprogress", LogLayout.SINGLE_FILE, Codec.NONE, true),
-            tuple(root + "/old/app-4", LogLayout.LEGACY_DIRECTORY, Codec.SNAPPY, false));
+            tuple(root + "/app-1.lz4", LogLayout.SINGLE_FILE, LogCompression.LZ4, false),
+            tuple(root + "/eventlog_v2_app-3", LogLayout.ROLLING_DIRECTORY, LogCompression.ZSTD, false),
+            tuple(root + "/nested/app-2.inprogress", LogLayout.SINGLE_FILE, LogCompression.NONE, true),
+            tuple(root + "/old/app-4", LogLayout.LEGACY_DIRECTORY, LogCompression.SNAPPY, false));
     assertThat(found.logs().get(1).parts()).hasSize(8).allMatch(p -> p.startsWith(root + "/eventlog_v2_app-3/"));
     assertThat(found.skipped()).extracting(SkippedFile::path, SkippedFile::bytes)
         .containsExactly(tuple(root + "/app-5.bz2", 3L));

@@ -29,7 +29,7 @@ class LogDiscoveryTest {
 
   @Test
   void findsSingleFileWithSizeTimeAndQualifiedPath() throws IOException {
-    Path file = LogFixtures.singleFile(dir, "app-1", LINES, Codec.NONE, false);
+    Path file = LogFixtures.singleFile(dir, "app-1", LINES, LogCompression.NONE, false);
     Files.setLastModifiedTime(file, FileTime.fromMillis(1_700_000_000_000L));
 
     EventLogSource log = single(LogDiscovery.discover(List.of(file.toString()), CONF));
@@ -37,7 +37,7 @@ class LogDiscoveryTest {
     assertThat(log.path()).isEqualTo("file:" + file);
     assertThat(log.parts()).containsExactly("file:" + file);
     assertThat(log.layout()).isEqualTo(LogLayout.SINGLE_FILE);
-    assertThat(log.codec()).isEqualTo(Codec.NONE);
+    assertThat(log.codec()).isEqualTo(LogCompression.NONE);
     assertThat(log.bytes()).isEqualTo(Files.size(file));
     assertThat(log.modificationTimeMs()).isEqualTo(1_700_000_000_000L);
     assertThat(log.inProgress()).isFalse();
@@ -46,8 +46,8 @@ class LogDiscoveryTest {
 
   @Test
   void readsCodecAndProgressFromSuffixes() throws IOException {
-    for (Codec codec : Codec.values()) {
-      LogFixtures.singleFile(dir, "app-" + codec, LINES, codec, codec == Codec.LZF);
+    for (LogCompression codec : LogCompression.values()) {
+      LogFixtures.singleFile(dir, "app-" + codec, LINES, codec, codec == LogCompression.LZF);
     }
 
     Discovery found = LogDiscovery.discover(List.of(dir.toUri().toString()), CONF);
@@ -56,17 +56,17 @@ class LogDiscoveryTest {
         .extracting(l -> Path.of(java.net.URI.create(l.path())).getFileName().toString(), EventLogSource::codec,
             EventLogSource::inProgress)
         .containsExactly(
-            tuple("app-LZ4.lz4", Codec.LZ4, false),
-            tuple("app-LZF.lzf.inprogress", Codec.LZF, true),
-            tuple("app-NONE", Codec.NONE, false),
-            tuple("app-SNAPPY.snappy", Codec.SNAPPY, false),
-            tuple("app-ZSTD.zstd", Codec.ZSTD, false));
+            tuple("app-LZ4.lz4", LogCompression.LZ4, false),
+            tuple("app-LZF.lzf.inprogress", LogCompression.LZF, true),
+            tuple("app-NONE", LogCompression.NONE, false),
+            tuple("app-SNAPPY.snappy", LogCompression.SNAPPY, false),
+            tuple("app-ZSTD.zstd", LogCompression.ZSTD, false));
     assertThat(found.skipped()).isEmpty();
   }
 
   @Test
   void ordersRollingPartsNumericallyAndSumsThem() throws IOException {
-    Path root = LogFixtures.rollingDirectory(dir, "app-2", LINES, Codec.ZSTD, 2, true);
+    Path root = LogFixtures.rollingDirectory(dir, "app-2", LINES, LogCompression.ZSTD, 2, true);
     Files.setLastModifiedTime(root.resolve("events_7_app-2.zstd"), FileTime.fromMillis(1_800_000_000_000L));
     long partBytes;
     try (var files = Files.list(root)) {
@@ -80,7 +80,7 @@ class LogDiscoveryTest {
     assertThat(log.path()).isEqualTo("file:" + root);
     assertThat(log.parts()).hasSize(10).startsWith("file:" + root + "/events_1_app-2.zstd",
         "file:" + root + "/events_2_app-2.zstd").endsWith("file:" + root + "/events_10_app-2.zstd");
-    assertThat(log.codec()).isEqualTo(Codec.ZSTD);
+    assertThat(log.codec()).isEqualTo(LogCompression.ZSTD);
     assertThat(log.inProgress()).isTrue();
     assertThat(log.bytes()).isEqualTo(partBytes);
     assertThat(log.modificationTimeMs()).isEqualTo(1_800_000_000_000L);
@@ -88,14 +88,14 @@ class LogDiscoveryTest {
 
   @Test
   void rollingLogIsCompleteWhenAppStatusIsFinal() throws IOException {
-    Path root = LogFixtures.rollingDirectory(dir, "app-3", LINES, Codec.NONE, 100, false);
+    Path root = LogFixtures.rollingDirectory(dir, "app-3", LINES, LogCompression.NONE, 100, false);
 
     assertThat(single(LogDiscovery.discover(List.of(root.toString()), CONF)).inProgress()).isFalse();
   }
 
   @Test
   void readsRollingLogFromTheLastCompactedPart() throws IOException {
-    Path root = LogFixtures.rollingDirectory(dir, "app-4", LINES, Codec.NONE, 5, false);
+    Path root = LogFixtures.rollingDirectory(dir, "app-4", LINES, LogCompression.NONE, 5, false);
     Files.move(root.resolve("events_2_app-4"), root.resolve("events_2_app-4.compact"));
     Files.delete(root.resolve("events_1_app-4"));
 
@@ -107,8 +107,8 @@ class LogDiscoveryTest {
 
   @Test
   void readsLegacyDirectoryMarkers() throws IOException {
-    Path root = LogFixtures.legacyDirectory(dir, "app-5", LINES, Codec.LZF, "1.2.1", false);
-    Path running = LogFixtures.legacyDirectory(dir, "app-6", LINES, Codec.NONE, "1.0.0", true);
+    Path root = LogFixtures.legacyDirectory(dir, "app-5", LINES, LogCompression.LZF, "1.2.1", false);
+    Path running = LogFixtures.legacyDirectory(dir, "app-6", LINES, LogCompression.NONE, "1.0.0", true);
     Files.move(root.resolve("COMPRESSION_CODEC_lzf"), root.resolve("COMPRESSION_CODEC_org.apache.spark.io.LZFCompressionCodec"));
 
     Discovery found = LogDiscovery.discover(List.of(dir.toString()), CONF);
@@ -116,9 +116,9 @@ class LogDiscoveryTest {
     assertThat(found.logs()).extracting(EventLogSource::path, EventLogSource::layout, EventLogSource::codec,
             EventLogSource::inProgress, EventLogSource::sparkVersionHint, EventLogSource::bytes)
         .containsExactly(
-            tuple("file:" + root, LogLayout.LEGACY_DIRECTORY, Codec.LZF, false, "1.2.1",
+            tuple("file:" + root, LogLayout.LEGACY_DIRECTORY, LogCompression.LZF, false, "1.2.1",
                 Files.size(root.resolve("EVENT_LOG_1"))),
-            tuple("file:" + running, LogLayout.LEGACY_DIRECTORY, Codec.NONE, true, "1.0.0",
+            tuple("file:" + running, LogLayout.LEGACY_DIRECTORY, LogCompression.NONE, true, "1.0.0",
                 Files.size(running.resolve("EVENT_LOG_1"))));
     assertThat(found.logs().get(0).parts()).containsExactly("file:" + root + "/EVENT_LOG_1");
   }
@@ -128,26 +128,26 @@ class LogDiscoveryTest {
   void archiveFindsEachLogOnceAndSkipsForeignCodecs(String listing) throws IOException {
     Configuration conf = new Configuration();
     conf.set(LogDiscovery.LISTING_KEY, listing);
-    LogFixtures.singleFile(dir, "app-a", LINES, Codec.NONE, false);
-    LogFixtures.singleFile(dir.resolve("2026/11"), "app-b", LINES, Codec.SNAPPY, false);
-    LogFixtures.rollingDirectory(dir.resolve("2026/11"), "app-c", LINES, Codec.LZ4, 3, false);
-    LogFixtures.legacyDirectory(dir.resolve("old"), "app-d", LINES, Codec.NONE, "1.1.0", false);
+    LogFixtures.singleFile(dir, "app-a", LINES, LogCompression.NONE, false);
+    LogFixtures.singleFile(dir.resolve("2026/11"), "app-b", LINES, LogCompression.SNAPPY, false);
+    LogFixtures.rollingDirectory(dir.resolve("2026/11"), "app-c", LINES, LogCompression.LZ4, 3, false);
+    LogFixtures.legacyDirectory(dir.resolve("old"), "app-d", LINES, LogCompression.NONE, "1.1.0", false);
     Files.write(dir.resolve("app-e.gz"), new byte[] {31, -117, 8});
     Files.createFile(dir.resolve("app-f"));
     Files.write(dir.resolve(".app-a.crc"), new byte[8]);
     Files.write(dir.resolve("2026/11/app-b.snappy.crc"), new byte[8]);
-    LogFixtures.singleFile(dir.resolve("_temporary"), "app-g", LINES, Codec.NONE, false);
-    LogFixtures.singleFile(dir.resolve(".staging"), "app-h", LINES, Codec.NONE, false);
+    LogFixtures.singleFile(dir.resolve("_temporary"), "app-g", LINES, LogCompression.NONE, false);
+    LogFixtures.singleFile(dir.resolve(".staging"), "app-h", LINES, LogCompression.NONE, false);
 
     Discovery found = LogDiscovery.discover(List.of(dir.toString()), conf);
 
     assertThat(found.logs()).extracting(EventLogSource::path, EventLogSource::layout, EventLogSource::codec)
         .containsExactly(
-            tuple("file:" + dir.resolve("2026/11/app-b.snappy"), LogLayout.SINGLE_FILE, Codec.SNAPPY),
-            tuple("file:" + dir.resolve("2026/11/eventlog_v2_app-c"), LogLayout.ROLLING_DIRECTORY, Codec.LZ4),
-            tuple("file:" + dir.resolve("app-a"), LogLayout.SINGLE_FILE, Codec.NONE),
-            tuple("file:" + dir.resolve("app-f"), LogLayout.SINGLE_FILE, Codec.NONE),
-            tuple("file:" + dir.resolve("old/app-d"), LogLayout.LEGACY_DIRECTORY, Codec.NONE));
+            tuple("file:" + dir.resolve("2026/11/app-b.snappy"), LogLayout.SINGLE_FILE, LogCompression.SNAPPY),
+            tuple("file:" + dir.resolve("2026/11/eventlog_v2_app-c"), LogLayout.ROLLING_DIRECTORY, LogCompression.LZ4),
+            tuple("file:" + dir.resolve("app-a"), LogLayout.SINGLE_FILE, LogCompression.NONE),
+            tuple("file:" + dir.resolve("app-f"), LogLayout.SINGLE_FILE, LogCompression.NONE),
+            tuple("file:" + dir.resolve("old/app-d"), LogLayout.LEGACY_DIRECTORY, LogCompression.NONE));
     assertThat(found.logs().get(3).bytes()).isZero();
     assertThat(found.skipped()).containsExactly(new SkippedFile("file:" + dir.resolve("app-e.gz"), 3,
         Files.getLastModifiedTime(dir.resolve("app-e.gz")).toMillis(),
@@ -156,10 +156,10 @@ class LogDiscoveryTest {
 
   @Test
   void globsMatchFilesAndDirectoriesAndOverlapsCountOnce() throws IOException {
-    LogFixtures.singleFile(dir, "app-1", LINES, Codec.NONE, false);
-    LogFixtures.singleFile(dir, "app-2", LINES, Codec.ZSTD, false);
-    LogFixtures.singleFile(dir, "local-3", LINES, Codec.NONE, false);
-    LogFixtures.rollingDirectory(dir, "app-4", LINES, Codec.NONE, 4, false);
+    LogFixtures.singleFile(dir, "app-1", LINES, LogCompression.NONE, false);
+    LogFixtures.singleFile(dir, "app-2", LINES, LogCompression.ZSTD, false);
+    LogFixtures.singleFile(dir, "local-3", LINES, LogCompression.NONE, false);
+    LogFixtures.rollingDirectory(dir, "app-4", LINES, LogCompression.NONE, 4, false);
 
     Discovery found = LogDiscovery.discover(List.of(dir + "/app-*", dir + "/app-{1,2}*", dir + "/eventlog_v2_*"), CONF);
 
@@ -187,9 +187,9 @@ class LogDiscoveryTest {
 
   @Test
   void logIdIsStableHexOfThePath() throws Exception {
-    EventLogSource a = new EventLogSource("file:/a", LogLayout.SINGLE_FILE, List.of("file:/a"), 1, 2, Codec.NONE,
+    EventLogSource a = new EventLogSource("file:/a", LogLayout.SINGLE_FILE, List.of("file:/a"), 1, 2, LogCompression.NONE,
         false, null);
-    EventLogSource b = new EventLogSource("file:/b", LogLayout.SINGLE_FILE, List.of("file:/b"), 1, 2, Codec.NONE,
+    EventLogSource b = new EventLogSource("file:/b", LogLayout.SINGLE_FILE, List.of("file:/b"), 1, 2, LogCompression.NONE,
         false, null);
 
     assertThat(a.logId()).matches("[0-9a-f]{16}").isEqualTo(roundTrip(a).logId()).isNotEqualTo(b.logId());

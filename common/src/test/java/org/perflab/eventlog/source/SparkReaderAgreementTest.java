@@ -29,8 +29,8 @@ class SparkReaderAgreementTest {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @EnumSource(Codec.class)
-  void sparkReadsOurFixturesAsWeDo(Codec codec) throws IOException {
+  @EnumSource(LogCompression.class)
+  void sparkReadsOurFixturesAsWeDo(LogCompression codec) throws IOException {
     List<String> lines = LogFixtures.sampleLines("app-s", 300);
     List<Path> logs = List.of(
         LogFixtures.singleFile(dir, "app-s", lines, codec, false),

@@ -45,8 +45,8 @@ class StreamFramingTest {
   void lz4EndsOnlyAfterAnEndMarkNeverAtABlockBoundary() throws IOException {
     ByteArrayOutputStream stream = new ByteArrayOutputStream();
     Set<Integer> ends = new TreeSet<>();
-    append(stream, ends, compressed(Codec.LZ4, text(200_000)));
-    append(stream, ends, compressed(Codec.LZ4, text(10)));
+    append(stream, ends, compressed(LogCompression.LZ4, text(200_000)));
+    append(stream, ends, compressed(LogCompression.LZ4, text(10)));
 
     assertThat(endsSeen(new Lz4BlockFraming(), stream.toByteArray())).isEqualTo(ends);
   }
@@ -92,12 +92,12 @@ class StreamFramingTest {
     RANDOM.nextBytes(junk);
     junk[0] = 'x';
 
-    for (Codec codec : new Codec[] {Codec.LZ4, Codec.LZF, Codec.SNAPPY, Codec.ZSTD}) {
+    for (LogCompression codec : new LogCompression[] {LogCompression.LZ4, LogCompression.LZF, LogCompression.SNAPPY, LogCompression.ZSTD}) {
       StreamFraming framing = StreamFraming.of(codec);
       framing.update(junk, 0, junk.length);
       assertThat(framing.mayEndHere()).as(codec.name()).isTrue();
     }
-    assertThat(StreamFraming.of(Codec.NONE)).isNull();
+    assertThat(StreamFraming.of(LogCompression.NONE)).isNull();
   }
 
   /** The lengths after which the framing says the stream may end, feeding one byte at a time. */
@@ -131,7 +131,7 @@ class StreamFramingTest {
     return frame.array();
   }
 
-  private static byte[] compressed(Codec codec, byte[] text) throws IOException {
+  private static byte[] compressed(LogCompression codec, byte[] text) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (OutputStream out = codec.compress(bytes)) {
       out.write(text);

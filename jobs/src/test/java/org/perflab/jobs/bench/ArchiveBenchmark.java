@@ -20,13 +20,13 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.ingest.Ingest;
-import org.perflab.ingest.IngestOptions;
-import org.perflab.ingest.IngestSummary;
-import org.perflab.storage.DeltaSessions;
-import org.perflab.storage.Maintenance;
-import org.perflab.storage.TableStore;
-import org.perflab.storage.TestPause;
+import org.perflab.spark.ingest.Ingest;
+import org.perflab.spark.ingest.IngestOptions;
+import org.perflab.spark.ingest.IngestSummary;
+import org.perflab.spark.storage.DeltaSessions;
+import org.perflab.spark.storage.Maintenance;
+import org.perflab.spark.storage.TableStore;
+import org.perflab.spark.storage.TestPause;
 import org.perflab.table.Table;
 
 /**

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.perflab.eventlog.fixture.LogFixtures;
-import org.perflab.eventlog.source.Codec;
+import org.perflab.eventlog.source.LogCompression;
 import org.perflab.eventlog.source.EventLogSource;
 import org.perflab.eventlog.source.LogLayout;
 import org.perflab.testing.SampleLogs;
@@ -23,7 +23,7 @@ import org.perflab.testing.SharedData;
  */
 public final class ArchiveBuilder {
   /** A log to copy: its decompressed lines and how it is stored. */
-  private record Base(String appId, List<String> lines, LogLayout layout, Codec codec) {}
+  private record Base(String appId, List<String> lines, LogLayout layout, LogCompression codec) {}
 
   /**
    * Logs added to the archive by one call of {@link #add}.
@@ -54,7 +54,7 @@ public final class ArchiveBuilder {
       try (Stream<Path> files = Files.list(reference)) {
         for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
           List<String> lines = LogFixtures.readLines(file);
-          bases.add(new Base(LogFixtures.appIdOf(lines), lines, LogLayout.SINGLE_FILE, Codec.NONE));
+          bases.add(new Base(LogFixtures.appIdOf(lines), lines, LogLayout.SINGLE_FILE, LogCompression.NONE));
         }
       }
     }

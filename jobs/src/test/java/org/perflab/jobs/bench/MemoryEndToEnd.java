@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.perflab.storage.DeltaSessions;
+import org.perflab.spark.storage.DeltaSessions;
 
 /**
  * Issue 12's end-to-end check of the memory recommendation, on the local standalone cluster (2 workers of 1 core):
@@ -58,7 +58,7 @@ public final class MemoryEndToEnd {
 
     /** The workload's data set directory name (the {@code workload} job's layout). */
     String dataset() {
-      return org.perflab.workload.Workload.valueOf(name()).dataset();
+      return org.perflab.spark.workload.HiBenchWorkload.valueOf(name()).dataset();
     }
   }
 

@@ -10,10 +10,10 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.clustering.AdjustedRandIndex;
-import org.perflab.clustering.ClusterTables;
+import org.perflab.spark.clustering.ClusterTables;
 import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.jobs.PerfLab;
-import org.perflab.storage.DeltaSessions;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.table.KeyColumns;
 
 /**

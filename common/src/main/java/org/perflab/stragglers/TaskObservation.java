@@ -1,0 +1,30 @@
+package org.perflab.stragglers;
+
+import java.util.Map;
+
+/**
+ * One successful task attempt as the in-memory {@link AppDiagnosis} takes it.
+ *
+ * @param stageId stage id
+ * @param stageAttemptId stage attempt id
+ * @param taskIndex partition index within the stage
+ * @param durationMs task duration, ms
+ * @param raw the task's raw numeric and time features: counts (bytes, records, CPU ms) for {@link Category#NUMERIC},
+ *     ms for {@link Category#TIME}; absent = 0
+ * @param resources host utilisation during, before and after the task per {@link Category#RESOURCE} feature; absent
+ *     = not measured
+ * @param locality Spark's locality level, e.g. NODE_LOCAL
+ */
+public record TaskObservation(
+    int stageId, int stageAttemptId, int taskIndex, long durationMs, Map<Feature, Double> raw,
+    Map<Feature, EdgeDetection.Window> resources, String locality) {
+  public TaskObservation {
+    raw = Map.copyOf(raw);
+    resources = Map.copyOf(resources);
+  }
+
+  /** A task with numeric and time features only. */
+  public static TaskObservation of(int stageId, int taskIndex, long durationMs, Map<Feature, Double> raw) {
+    return new TaskObservation(stageId, 0, taskIndex, durationMs, raw, Map.of(), "PROCESS_LOCAL");
+  }
+}

@@ -1,0 +1,99 @@
+package org.perflab.spark.prediction;
+
+import org.perflab.prediction.Harness;
+import org.perflab.prediction.PredictionRow;
+import org.perflab.prediction.Predictor;
+import org.perflab.prediction.Run;
+import org.perflab.prediction.Selection;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import scala.Tuple2;
+
+/**
+ * The harness as a Spark job: the runs of {@link RunTable#SCHEMA} (plus an optional {@code model_json} column, the
+ * run's simulator model) grouped by workload, each workload evaluated by {@link Harness} on an executor. Returns
+ * Datasets; reads and writes nothing.
+ */
+public final class Evaluation {
+  /** The optional column holding a run's simulator model (dagSim JSON, as {@code dag_models.model_json}). */
+  public static final String MODEL_JSON = "model_json";
+
+  private Evaluation() {}
+
+  /** Builds a workload's predictors on the executor, from the workload's runs and their models by run key. */
+  @FunctionalInterface
+  public interface PredictorFactory extends Serializable {
+    List<Predictor> predictors(String workloadId, Map<String, String> modelJsonByRunKey);
+  }
+
+  /** The evaluation's tables before writing: {@code prediction_eval}, {@code predictor_choice}, skipped workloads. */
+  public record Result(Dataset<Row> rows, Dataset<Row> choices, Map<String, String> skipped) {}
+
+  /** Evaluates every workload of {@code runs}. */
+  public static Result evaluate(SparkSession spark, Dataset<Row> runs, PredictorFactory factory) {
+    boolean withModels = List.of(runs.columns()).contains(MODEL_JSON);
+    JavaPairRDD<String, Iterable<Row>> byWorkload = runs.javaRDD()
+        .mapToPair(r -> new Tuple2<>(r.<String>getAs("workload_id"), r)).groupByKey().cache();
+    JavaRDD<Harness.WorkloadEvaluation> evaluations = byWorkload.map(g -> {
+      Workload w = Workload.of(g._1(), g._2(), withModels);
+      return Harness.evaluate(g._1(), w.runs(), factory.predictors(g._1(), w.models()));
+    }).cache();
+    Dataset<Row> rows = spark.createDataFrame(
+        evaluations.flatMap(e -> e.rows().stream().map(Evaluation::evalRow).iterator()), PredictionTables.EVAL);
+    JavaRDD<Row> choiceRows = byWorkload.map(g -> {
+      Workload w = Workload.of(g._1(), g._2(), withModels);
+      return choiceRow(Harness.choose(g._1(), w.runs(), factory.predictors(g._1(), w.models())), w.runs().size());
+    });
+    Map<String, String> skipped = new TreeMap<>();
+    evaluations.filter(e -> e.skipReason() != null).collect().forEach(e -> skipped.put(e.workloadId(),
+        e.skipReason()));
+    return new Result(rows, spark.createDataFrame(choiceRows, PredictionTables.CHOICE), skipped);
+  }
+
+  /** A workload's runs and, when the runs carry them, their models by run key. */
+  record Workload(List<Run> runs, Map<String, String> models) {
+    static Workload of(String workloadId, Iterable<Row> rows, boolean withModels) {
+      List<Run> runs = new ArrayList<>();
+      Map<String, String> models = new HashMap<>();
+      for (Row r : rows) {
+        String key = r.getAs("run_key");
+        runs.add(new Run(key, workloadId, r.<Long>getAs("input_bytes"), r.<Integer>getAs("executors"),
+            r.<Integer>getAs("cores_per_executor"), r.getAs("executor_memory_bytes"), r.<Double>getAs("duration_s")));
+        if (withModels && r.getAs(MODEL_JSON) != null) {
+          models.put(key, r.getAs(MODEL_JSON));
+        }
+      }
+      runs.sort(java.util.Comparator.comparing(Run::runKey));
+      return new Workload(runs, models);
+    }
+  }
+
+  /** A {@link PredictionRow} as a row of {@link PredictionTables#EVAL}. */
+  public static Row evalRow(PredictionRow p) {
+    return RowFactory.create(p.workloadId(), p.inputBytes(), p.executors(), p.coresPerExecutor(), p.totalCores(),
+        p.executorMemoryBytes(), p.runs(), p.actualS(), p.predictor(), p.predictedS(), p.lowS(), p.highS(),
+        p.absErrorPct(), p.selected(), p.intervalSource().name(), p.note());
+  }
+
+  private static Row choiceRow(Harness.WorkloadChoice c, int runs) {
+    Map<String, Double> inner = new TreeMap<>();
+    c.inner().stream().filter(i -> i.predicted() > 0).forEach(i -> inner.put(i.predictor(), i.meanAbsErrorPct()));
+    String reason = c.choice().map(Selection.Choice::reason).orElse(
+        "Cannot choose a predictor: no predictor could predict any configuration from the others ("
+            + c.configurations() + " configurations)");
+    Double mae = c.choice().map(Selection.Choice::innerMaePct).filter(Double::isFinite).orElse(null);
+    return RowFactory.create(c.workloadId(), c.configurations(), runs,
+        c.choice().map(Selection.Choice::predictor).orElse(null), mae, reason,
+        scala.jdk.javaapi.CollectionConverters.asScala(inner));
+  }
+}

@@ -1,0 +1,304 @@
+package org.perflab.spark.report;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.desc;
+import static org.apache.spark.sql.functions.expr;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.expressions.Window;
+import org.perflab.spark.report.Charts.Series;
+import org.perflab.spark.report.View.Cell;
+import org.perflab.spark.report.View.Chart;
+import org.perflab.spark.report.View.Page;
+import org.perflab.spark.report.View.Section;
+import org.perflab.spark.report.View.TableView;
+
+/**
+ * One page per application the overview links to (and per {@code --apps}): its stage timeline with the executors'
+ * task slots over time, executor utilisation, stragglers, findings and top SQL operators. Tasks are never collected:
+ * Spark sums their running time into {@link #BUCKETS} time buckets per application.
+ */
+public final class AppPages {
+  /** Time buckets of the task-slot chart per application. */
+  static final int BUCKETS = 120;
+  /** Stages drawn in the Gantt chart per application, the earliest first. */
+  static final int MAX_STAGES = 300;
+  private static final List<String> KEYS = List.of("log_id", "app_id", "app_attempt_id");
+
+  private final Inputs in;
+  private final int top;
+  private final Map<AppKey, Row> applications = new HashMap<>();
+  private final Map<AppKey, List<Row>> stages;
+  private final Map<AppKey, List<Row>> buckets;
+  private final Map<AppKey, List<Row>> executors;
+  private final Map<AppKey, List<Row>> stragglers;
+  private final Map<AppKey, List<Row>> findings;
+  private final Map<AppKey, List<Row>> operators;
+
+  private AppPages(Inputs in, Collection<AppKey> apps, int top) {
+    this.in = in;
+    this.top = top;
+    List<String> logs = apps.stream().map(AppKey::logId).distinct().toList();
+    in.read("applications").ifPresent(a -> a.where(col("log_id").isin(logs.toArray())).collectAsList()
+        .forEach(r -> applications.put(AppKey.of(r), r)));
+    stages = collect("stages", logs, d -> d.select("log_id", "app_id", "app_attempt_id", "stage_id",
+        "stage_attempt_id", "name", "status", "num_tasks", "submission_time_ms", "completion_time_ms"));
+    buckets = slotBuckets(logs);
+    executors = collect("executors", logs, d -> d);
+    stragglers = collect("stragglers", logs, d -> topPerApp(d.drop("features"), "straggler_factor"));
+    findings = collect("findings", logs, d -> d.withColumn("severity_rank", expr(Overview.SEVERITY_RANK)));
+    operators = collect("sql_operators", logs, d -> topPerApp(d.select("log_id", "app_id", "app_attempt_id",
+        "execution_id", "node_id", "node_name", "description", "time_ms", "output_rows", "spill_bytes")
+        .where(col("is_cluster").isNull().or(col("is_cluster").equalTo(false)).or(col("time_ms").isNotNull()))
+        .where(col("time_ms").isNotNull()), "time_ms"));
+  }
+
+  /** The pages of {@code apps}, by path. */
+  public static Map<String, Page> build(Inputs in, Collection<AppKey> apps, int top) {
+    Map<String, Page> pages = new LinkedHashMap<>();
+    if (apps.isEmpty()) {
+      return pages;
+    }
+    AppPages data = new AppPages(in, apps, top);
+    for (AppKey app : apps) {
+      pages.put(app.page(), data.page(app));
+    }
+    return pages;
+  }
+
+  private Dataset<Row> topPerApp(Dataset<Row> rows, String order) {
+    return rows.withColumn("rank_in_app", org.apache.spark.sql.functions.row_number().over(Window.partitionBy("log_id", "app_id",
+        "app_attempt_id").orderBy(desc(order)))).where(col("rank_in_app").leq(top));
+  }
+
+  private Map<AppKey, List<Row>> collect(String table, List<String> logs,
+      java.util.function.Function<Dataset<Row>, Dataset<Row>> shape) {
+    Optional<Dataset<Row>> rows = in.read(table);
+    if (rows.isEmpty()) {
+      return null;
+    }
+    Map<AppKey, List<Row>> byApp = new HashMap<>();
+    for (Row row : shape.apply(rows.get().where(col("log_id").isin(logs.toArray()))).collectAsList()) {
+      byApp.computeIfAbsent(AppKey.of(row), k -> new ArrayList<>()).add(row);
+    }
+    return byApp;
+  }
+
+  /** Per application and time bucket, the mean number of running tasks: Σ task overlap with the bucket ÷ width. */
+  private Map<AppKey, List<Row>> slotBuckets(List<String> logs) {
+    Optional<Dataset<Row>> tasks = in.read("tasks");
+    Optional<Dataset<Row>> apps = in.read("applications");
+    if (tasks.isEmpty() || apps.isEmpty()) {
+      return null;
+    }
+    Dataset<Row> spans = apps.get().where(col("log_id").isin(logs.toArray()))
+        .select(col("log_id"), col("app_id"), col("app_attempt_id"), col("start_time_ms"), col("end_time_ms"),
+            expr("greatest(ceil((end_time_ms - start_time_ms) / " + BUCKETS + "), 1)").as("width_ms"))
+        .where(col("start_time_ms").isNotNull().and(col("end_time_ms").isNotNull()));
+    Dataset<Row> running = tasks.get().where(col("log_id").isin(logs.toArray()))
+        .select("log_id", "app_id", "app_attempt_id", "launch_time_ms", "finish_time_ms")
+        .join(spans, KEYS.toArray(new String[0]), "inner")
+        .where(col("launch_time_ms").isNotNull())
+        .withColumn("finish", expr("least(coalesce(finish_time_ms, end_time_ms), end_time_ms)"))
+        .withColumn("b0", expr("least(greatest(floor((launch_time_ms - start_time_ms) / width_ms), 0), "
+            + (BUCKETS - 1) + ")"))
+        .withColumn("b1", expr("least(greatest(floor((finish - 1 - start_time_ms) / width_ms), b0), "
+            + (BUCKETS - 1) + ")"))
+        .withColumn("bucket", expr("explode(sequence(b0, b1))"))
+        .withColumn("overlap_ms", expr("greatest(least(finish, start_time_ms + (bucket + 1) * width_ms) "
+            + "- greatest(launch_time_ms, start_time_ms + bucket * width_ms), 0)"))
+        .groupBy("log_id", "app_id", "app_attempt_id", "bucket", "width_ms")
+        .agg(expr("sum(overlap_ms) / first(width_ms)").as("running"));
+    Map<AppKey, List<Row>> byApp = new HashMap<>();
+    for (Row row : running.collectAsList()) {
+      byApp.computeIfAbsent(AppKey.of(row), k -> new ArrayList<>()).add(row);
+    }
+    return byApp;
+  }
+
+  private Page page(AppKey app) {
+    Row info = applications.get(app);
+    String name = info == null ? null : info.getAs("app_name");
+    List<Section> sections = new ArrayList<>();
+    sections.add(summary(app, info));
+    sections.add(timeline(app, info));
+    sections.add(executorSection(app, info));
+    sections.add(stragglerSection(app));
+    sections.add(findingSection(app));
+    sections.add(operatorSection(app));
+    return new Page("Application " + app.label() + (name == null ? "" : " · " + name), "../", Overview.nav("../"),
+        sections);
+  }
+
+  private Section summary(AppKey app, Row info) {
+    if (info == null) {
+      return Section.note("summary", "Application", in.missing("applications", "ingest"));
+    }
+    List<List<Cell>> rows = new ArrayList<>();
+    for (String[] field : new String[][] {{"application id", "app_id"}, {"attempt", "app_attempt_id"},
+        {"name", "app_name"}, {"user", "user"}, {"Spark version", "spark_version"}, {"master", "master"},
+        {"log id", "log_id"}}) {
+      rows.add(List.of(Cell.text(field[0]), Cell.text(Fmt.str(info, field[1]))));
+    }
+    Long duration = Fmt.lng(info, "duration_ms");
+    rows.add(List.of(Cell.text("duration (s)"), Cell.number(Fmt.num(duration == null ? null : duration / 1000.0, 1))));
+    rows.add(List.of(Cell.text("tasks"), Cell.number(Fmt.count(Fmt.lng(info, "num_task_attempts")))));
+    return new Section("summary", "Application", List.of(), List.of(),
+        List.of(new TableView("app-summary", List.of("property", "value"), rows)), List.of());
+  }
+
+  private Section timeline(AppKey app, Row info) {
+    if (stages == null || info == null || Fmt.lng(info, "start_time_ms") == null) {
+      return Section.note("timeline", "Stage timeline", in.missing("stages", "ingest"));
+    }
+    long start = Fmt.lng(info, "start_time_ms");
+    List<Row> rows = stages.getOrDefault(app, List.of()).stream()
+        .filter(r -> Fmt.lng(r, "submission_time_ms") != null && Fmt.lng(r, "completion_time_ms") != null)
+        .sorted(Comparator.comparing((Row r) -> Fmt.lng(r, "submission_time_ms"))
+            .thenComparing(r -> r.<Integer>getAs("stage_id")))
+        .limit(MAX_STAGES).toList();
+    List<String> notes = new ArrayList<>();
+    List<Chart> charts = new ArrayList<>();
+    if (!rows.isEmpty()) {
+      charts.add(new Chart("chart-gantt", "Stages over time (Gantt)", ScriptJson.of(Charts.gantt(
+          "time since application start (s)",
+          rows.stream().map(r -> "stage " + r.getAs("stage_id") + "." + r.getAs("stage_attempt_id")).toList(),
+          rows.stream().map(r -> (Fmt.lng(r, "submission_time_ms") - start) / 1000.0).toList(),
+          rows.stream().map(r -> (Fmt.lng(r, "completion_time_ms") - start) / 1000.0).toList()))));
+    } else {
+      notes.add("No timed stage.");
+    }
+    if (stages.getOrDefault(app, List.of()).size() > MAX_STAGES) {
+      notes.add("The first " + MAX_STAGES + " stages are drawn.");
+    }
+    List<Row> slots = buckets == null ? List.of() : buckets.getOrDefault(app, List.of());
+    if (!slots.isEmpty()) {
+      charts.add(slotChart(app, info, slots));
+    }
+    return new Section("timeline", "Stage timeline and task slots", notes, charts, List.of(), List.of());
+  }
+
+  private Chart slotChart(AppKey app, Row info, List<Row> slots) {
+    long start = Fmt.lng(info, "start_time_ms");
+    long end = Fmt.lng(info, "end_time_ms");
+    double width = Math.max(1, Math.ceil((end - start) / (double) BUCKETS));
+    Double[] running = new Double[BUCKETS];
+    for (Row r : slots) {
+      running[(int) (long) Fmt.lng(r, "bucket")] = Charts.round(Fmt.dbl(r, "running"));
+    }
+    List<List<Double>> runningPoints = new ArrayList<>();
+    List<List<Double>> capacity = new ArrayList<>();
+    for (int b = 0; b < BUCKETS && b * width < end - start + width; b++) {
+      double t = (b + 0.5) * width;
+      runningPoints.add(List.of(Charts.round(t / 1000), running[b] == null ? 0.0 : running[b]));
+      capacity.add(List.of(Charts.round(t / 1000), coresAlive(app, start + t, end)));
+    }
+    return new Chart("chart-slots", "Running tasks and executor task slots over time", ScriptJson.of(Charts.xy(
+        "time since application start (s)", "tasks / slots (count)", List.of(
+            new Series("running tasks (mean per " + Fmt.num(width / 1000, 2) + " s)", "line", runningPoints),
+            new Series("executor cores alive", "line", capacity)), false)));
+  }
+
+  private double coresAlive(AppKey app, double at, long end) {
+    double cores = 0;
+    for (Row e : executors == null ? List.<Row>of() : executors.getOrDefault(app, List.of())) {
+      Long added = Fmt.lng(e, "add_time_ms");
+      Long removed = Fmt.lng(e, "remove_time_ms");
+      Long total = Fmt.lng(e, "total_cores");
+      if (total != null && added != null && added <= at && at < (removed == null ? end + 1 : removed)) {
+        cores += total;
+      }
+    }
+    return cores;
+  }
+
+  private Section executorSection(AppKey app, Row info) {
+    if (executors == null || info == null) {
+      return Section.note("executors", "Executor utilisation", in.missing("executors", "ingest"));
+    }
+    long end = Fmt.lng(info, "end_time_ms") == null ? 0 : Fmt.lng(info, "end_time_ms");
+    List<List<Cell>> cells = new ArrayList<>();
+    List<String> ids = new ArrayList<>();
+    List<Double> utilisation = new ArrayList<>();
+    for (Row e : executors.getOrDefault(app, List.of()).stream()
+        .sorted(Comparator.comparing(r -> r.<String>getAs("executor_id"))).toList()) {
+      Long cores = Fmt.lng(e, "total_cores");
+      Long added = Fmt.lng(e, "add_time_ms");
+      Long removed = Fmt.lng(e, "remove_time_ms");
+      double alive = added == null ? 0 : ((removed == null ? end : removed) - added) / 1000.0;
+      double busy = orZero(Fmt.lng(e, "task_time_ms")) / 1000.0;
+      Double util = cores == null || cores == 0 || alive <= 0 ? null : busy / (cores * alive);
+      if (util != null) {
+        ids.add(e.getAs("executor_id"));
+        utilisation.add(Charts.round(util));
+      }
+      cells.add(List.of(Cell.text(e.getAs("executor_id")), Cell.text(e.getAs("host")),
+          Cell.number(Fmt.count(cores)), Cell.number(Fmt.num(alive, 1)), Cell.number(Fmt.num(busy, 1)),
+          Cell.number(Fmt.num(util, 2))));
+    }
+    List<Chart> charts = ids.isEmpty() ? List.of() : List.of(new Chart("chart-executors",
+        "Utilisation per executor", ScriptJson.of(Charts.bars("executor", "busy core time ÷ available (ratio)", ids,
+        List.of(new Series("utilisation", "bar", utilisation))))));
+    return new Section("executors", "Executor utilisation", List.of("Utilisation: Σ task time ÷ (cores × time "
+        + "alive)."), charts, List.of(new TableView("executors-table", List.of("executor", "host", "cores",
+        "alive (s)", "task time (s)", "utilisation (ratio)"), cells)), List.of());
+  }
+
+  private Section stragglerSection(AppKey app) {
+    if (stragglers == null) {
+      return Section.note("stragglers", "Stragglers", in.missing("stragglers", "diagnose"));
+    }
+    List<List<Cell>> cells = stragglers.getOrDefault(app, List.of()).stream()
+        .sorted(Comparator.comparing((Row r) -> -r.<Double>getAs("straggler_factor"))).map(r -> List.of(
+            Cell.number(r.getAs("stage_id") + "." + r.getAs("stage_attempt_id")), Cell.number(Fmt.str(r, "task_id")),
+            Cell.text(Fmt.str(r, "executor_id")), Cell.number(Fmt.num(Fmt.lng(r, "duration_ms") / 1000.0, 2)),
+            Cell.number(Fmt.num(Fmt.dbl(r, "straggler_factor"), 2)),
+            Cell.text(String.join(", ", r.<String>getList(r.fieldIndex("causes")))))).toList();
+    return new Section("stragglers", "Stragglers", List.of(cells.size() + " slowest stragglers (up to " + top + ")."),
+        List.of(), List.of(new TableView("stragglers-table", List.of("stage", "task", "executor", "duration (s)",
+        "× stage median", "causes"), cells)), List.of());
+  }
+
+  private Section findingSection(AppKey app) {
+    if (findings == null) {
+      return Section.note("findings", "Findings", in.missing("findings", "diagnose"));
+    }
+    List<Row> rows = findings.getOrDefault(app, List.of()).stream()
+        .sorted(Comparator.comparing((Row r) -> -r.<Integer>getAs("severity_rank"))
+            .thenComparing(r -> -r.<Double>getAs("estimated_savings_s"))).toList();
+    return new Section("findings", "Findings", rows.isEmpty() ? List.of("No findings.") : List.of(), List.of(),
+        List.of(Overview.findingsTable("app-findings", rows, "../")), List.of());
+  }
+
+  private Section operatorSection(AppKey app) {
+    if (operators == null) {
+      return Section.note("sql", "Top SQL operators", in.missing("sql_operators", "ingest"));
+    }
+    List<List<Cell>> cells = operators.getOrDefault(app, List.of()).stream()
+        .sorted(Comparator.comparing((Row r) -> -r.<Long>getAs("time_ms"))).map(r -> List.of(
+            Cell.number(Fmt.str(r, "execution_id")), Cell.number(Fmt.str(r, "node_id")),
+            Cell.text(r.getAs("node_name")), Cell.text(abbreviate(r.getAs("description"))),
+            Cell.number(Fmt.num(Fmt.lng(r, "time_ms") / 1000.0, 2)), Cell.number(Fmt.count(Fmt.lng(r, "output_rows"))),
+            Cell.number(Fmt.count(Fmt.lng(r, "spill_bytes"))))).toList();
+    return new Section("sql", "Top SQL operators", cells.isEmpty() ? List.of("No timed SQL operator.") : List.of(),
+        List.of(), List.of(new TableView("sql-table", List.of("execution", "node", "operator", "description",
+        "task time (s)", "output rows", "spill (bytes)"), cells)), List.of());
+  }
+
+  private static String abbreviate(String text) {
+    return text == null || text.length() <= 300 ? text : text.substring(0, 300) + "…";
+  }
+
+  private static double orZero(Long value) {
+    return value == null ? 0 : value;
+  }
+}

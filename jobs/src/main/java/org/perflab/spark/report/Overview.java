@@ -1,0 +1,258 @@
+package org.perflab.spark.report;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.desc;
+import static org.apache.spark.sql.functions.expr;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.perflab.spark.report.Charts.Series;
+import org.perflab.spark.report.View.Cell;
+import org.perflab.spark.report.View.Chart;
+import org.perflab.spark.report.View.Link;
+import org.perflab.spark.report.View.Page;
+import org.perflab.spark.report.View.Section;
+import org.perflab.spark.report.View.TableView;
+
+/**
+ * The overview page ({@code index.html}) and the paged lists of applications and workloads. The data are small
+ * aggregates (counts by status, one row per application or workload, the top findings) collected to the driver.
+ */
+public final class Overview {
+  /** Severity order of {@code findings.severity}, worst last (SQL CASE). */
+  static final String SEVERITY_RANK =
+      "CASE severity WHEN 'CRITICAL' THEN 4 WHEN 'SEVERE' THEN 3 WHEN 'MODERATE' THEN 2 WHEN 'LOW' THEN 1 ELSE 0 END";
+
+  private final Inputs in;
+  private final ReportOptions options;
+  private final Map<String, Page> pages = new LinkedHashMap<>();
+  private final Set<AppKey> linked = new LinkedHashSet<>();
+  private List<Row> appRows = List.of();
+
+  /**
+   * The overview's pages, by path relative to the site root, and the applications they link to (each needs a page).
+   */
+  public record Result(Map<String, Page> pages, Set<AppKey> linkedApps, List<String> workloads) {}
+
+  private Overview(Inputs in, ReportOptions options) {
+    this.in = in;
+    this.options = options;
+  }
+
+  /** Builds the overview and the list pages from the tables that exist. */
+  public static Result build(Inputs in, ReportOptions options) {
+    return new Overview(in, options).build();
+  }
+
+  private Result build() {
+    List<Section> sections = new ArrayList<>();
+    sections.add(ingestStatus());
+    sections.add(topApplications());
+    sections.add(findings());
+    sections.add(stragglers());
+    sections.add(clusters());
+    List<String> workloads = new ArrayList<>();
+    sections.add(workloads(workloads));
+    sections.addAll(WorkloadTrend.sections(in, options.top()));
+    pages.put("index.html", new Page("Nightly overview", "", nav(""), sections));
+    allApplicationPages();
+    return new Result(pages, linked, workloads);
+  }
+
+  static List<Link> nav(String root) {
+    return List.of(new Link("Overview", root + "index.html"), new Link("Applications", root + "applications-1.html"),
+        new Link("Workloads", root + "workloads-1.html"));
+  }
+
+  private Section ingestStatus() {
+    Optional<Dataset<Row>> status = in.read("ingest_status");
+    if (status.isEmpty()) {
+      return Section.note("ingest", "Logs ingested", in.missing("ingest_status", "ingest"));
+    }
+    List<Row> counts = status.get().groupBy("status").count().orderBy("status").collectAsList();
+    List<String> statuses = counts.stream().map(r -> r.getString(0)).toList();
+    List<Long> values = counts.stream().map(r -> r.getLong(1)).toList();
+    List<List<Cell>> rows = counts.stream()
+        .map(r -> List.of(Cell.text(r.getString(0)), Cell.number(Fmt.count(r.getLong(1))))).toList();
+    Chart chart = new Chart("chart-ingest-status", "Logs by ingest status",
+        ScriptJson.of(Charts.bars("status", "logs (count)", statuses, List.of(new Series("logs", "bar", values)))));
+    return new Section("ingest", "Logs ingested", List.of(), List.of(chart),
+        List.of(new TableView("ingest-status", List.of("status", "logs"), rows)), List.of());
+  }
+
+  private Section topApplications() {
+    Optional<Dataset<Row>> features = in.read("app_features");
+    if (features.isEmpty()) {
+      return Section.note("top-apps", "Applications by core-hours", in.missing("app_features", "features"));
+    }
+    Dataset<Row> apps = features.get().select(col("log_id"), col("app_id"), col("app_attempt_id"), col("workload_id"),
+        col("wall_time_s"), col("utilization"),
+        expr("coalesce(executor_core_s_available, executor_core_s_busy) / 3600").as("core_hours"));
+    Optional<Dataset<Row>> applications = in.read("applications");
+    if (applications.isPresent()) {
+      apps = apps.join(applications.get().select("log_id", "app_id", "app_attempt_id", "app_name", "user"),
+          new String[] {"log_id", "app_id", "app_attempt_id"}, "left");
+    }
+    appRows = apps.orderBy(desc("core_hours"), col("log_id")).collectAsList();
+    List<Row> top = appRows.subList(0, Math.min(options.top(), appRows.size()));
+    top.forEach(r -> linked.add(AppKey.of(r)));
+    List<String> labels = top.stream().map(r -> AppKey.of(r).appId()).toList();
+    List<Double> hours = top.stream().map(r -> Charts.round(orZero(Fmt.dbl(r, "core_hours")))).toList();
+    Chart chart = new Chart("chart-top-apps", "Core-hours of the costliest applications", ScriptJson.of(
+        Charts.bars("application", "executor core-hours (core·h)", labels, List.of(new Series("core-hours", "bar",
+            hours)))));
+    return new Section("top-apps", "Applications by core-hours", List.of(
+        "Core-hours: the executor cores available to the application × the time they were alive "
+            + "(app_features.executor_core_s_available ÷ 3600)."), List.of(chart),
+        List.of(appTable("top-apps-table", top, List.of())), List.of());
+  }
+
+  private TableView appTable(String id, List<Row> rows, List<Link> pager) {
+    List<List<Cell>> cells = new ArrayList<>();
+    for (Row r : rows) {
+      AppKey key = AppKey.of(r);
+      String workload = Fmt.str(r, "workload_id");
+      cells.add(List.of(linked.contains(key) ? Cell.link(key.label(), key.page()) : Cell.text(key.label()),
+          Cell.text(Fmt.str(r, "app_name")), Cell.text(Fmt.str(r, "user")),
+          workload == null ? Cell.text("") : Cell.link(workload, Paths.workloadPage(workload)),
+          Cell.number(Fmt.num(Fmt.dbl(r, "wall_time_s"), 1)), Cell.number(Fmt.num(Fmt.dbl(r, "core_hours"), 3)),
+          Cell.number(Fmt.num(Fmt.dbl(r, "utilization"), 2))));
+    }
+    return new TableView(id, List.of("application", "name", "user", "workload", "wall time (s)", "core-hours (core·h)",
+        "utilisation (ratio)"), cells, pager);
+  }
+
+  private Section findings() {
+    Optional<Dataset<Row>> findings = in.read("findings");
+    if (findings.isEmpty()) {
+      return Section.note("findings", "Most severe findings", in.missing("findings", "diagnose"));
+    }
+    List<Row> top = findings.get().withColumn("severity_rank", expr(SEVERITY_RANK))
+        .orderBy(desc("severity_rank"), desc("estimated_savings_s"), col("log_id"), col("rule"))
+        .limit(options.top()).collectAsList();
+    top.forEach(r -> linked.add(AppKey.of(r)));
+    return new Section("findings", "Most severe findings", top.isEmpty() ? List.of("No findings.") : List.of(),
+        List.of(), List.of(findingsTable("findings-table", top, "")), List.of());
+  }
+
+  /** A findings table; {@code root} is the relative path from the page to the site root. */
+  static TableView findingsTable(String id, List<Row> rows, String root) {
+    List<List<Cell>> cells = new ArrayList<>();
+    for (Row r : rows) {
+      AppKey key = AppKey.of(r);
+      Object conf = r.getAs("recommended_conf");
+      String confText = conf instanceof scala.collection.Map<?, ?> map ? confLines(map) : "";
+      cells.add(List.of(Cell.text(r.getAs("severity")), Cell.text(r.getAs("rule")),
+          Cell.link(key.label(), root + key.page()), Cell.text(Fmt.str(r, "stage_id")),
+          Cell.number(Fmt.num(Fmt.dbl(r, "estimated_savings_s"), 1)), Cell.text(r.getAs("recommendation")),
+          Cell.text(confText)));
+    }
+    return new TableView(id, List.of("severity", "rule", "application", "stage", "estimated savings (s)",
+        "recommendation", "--conf"), cells);
+  }
+
+  private static String confLines(scala.collection.Map<?, ?> map) {
+    TreeSet<String> lines = new TreeSet<>();
+    scala.jdk.javaapi.CollectionConverters.asJava(map).forEach((k, v) -> lines.add("--conf " + k + "=" + v));
+    return String.join(" ", lines);
+  }
+
+  private Section stragglers() {
+    Optional<Dataset<Row>> causes = in.read("straggler_causes");
+    List<Row> rows;
+    if (causes.isPresent()) {
+      rows = causes.get().groupBy("cause").agg(expr("sum(stragglers)").as("stragglers"),
+          expr("sum(lost_s)").as("lost_s")).orderBy(desc("stragglers"), col("cause")).collectAsList();
+    } else {
+      Optional<Dataset<Row>> stragglers = in.read("stragglers");
+      if (stragglers.isEmpty()) {
+        return Section.note("stragglers", "Stragglers by cause", in.missing("straggler_causes", "diagnose"));
+      }
+      rows = stragglers.get()
+          .withColumn("cause", expr("explode(if(size(causes) = 0, array('UNEXPLAINED'), causes))"))
+          .groupBy("cause").agg(expr("count(*)").as("stragglers"),
+              expr("sum(duration_ms - stage_median_ms) / 1000").as("lost_s"))
+          .orderBy(desc("stragglers"), col("cause")).collectAsList();
+    }
+    List<List<Cell>> cells = rows.stream().map(r -> List.of(Cell.text(r.getString(0)),
+        Cell.number(Fmt.count(Fmt.lng(r, "stragglers"))), Cell.number(Fmt.num(Fmt.dbl(r, "lost_s"), 1)))).toList();
+    List<Chart> charts = rows.isEmpty() ? List.of() : List.of(new Chart("chart-straggler-causes",
+        "Stragglers by cause", ScriptJson.of(Charts.bars("cause", "stragglers (count)",
+        rows.stream().map(r -> r.getString(0)).toList(),
+        List.of(new Series("stragglers", "bar", rows.stream().map(r -> Fmt.lng(r, "stragglers")).toList()))))));
+    return new Section("stragglers", "Stragglers by cause",
+        List.of(rows.isEmpty() ? "No stragglers." : "A straggler with two causes counts under both."), charts,
+        List.of(new TableView("straggler-causes", List.of("cause", "stragglers", "time lost (s)"), cells)), List.of());
+  }
+
+  private Section clusters() {
+    Optional<Dataset<Row>> summary = in.read("cluster_summary");
+    if (summary.isEmpty()) {
+      return Section.note("clusters", "Workload clusters", in.missing("cluster_summary", "cluster"));
+    }
+    List<List<Cell>> cells = new ArrayList<>();
+    for (Row r : summary.get().orderBy("cluster_id").collectAsList()) {
+      cells.add(List.of(Cell.number(Fmt.str(r, "cluster_id")), Cell.number(Fmt.count(Fmt.lng(r, "size"))),
+          Cell.number(Fmt.num(Fmt.dbl(r, "median_wall_time_s"), 1)),
+          Cell.number(Fmt.num(Fmt.dbl(r, "p90_wall_time_s"), 1)), Cell.text(list(r, "dominant_workloads")),
+          Cell.number(Fmt.num(Fmt.dbl(r, "dominant_workload_share"), 2)), Cell.text(list(r, "dominant_findings"))));
+    }
+    return new Section("clusters", "Workload clusters", List.of(), List.of(), List.of(new TableView("clusters-table",
+        List.of("cluster", "applications", "median wall time (s)", "p90 wall time (s)", "main workloads",
+            "main workload share (ratio)", "main findings"), cells)), List.of());
+  }
+
+  private static String list(Row row, String column) {
+    int index = row.fieldIndex(column);
+    return row.isNullAt(index) ? Fmt.NONE : String.join(", ", row.<String>getList(index));
+  }
+
+  private Section workloads(List<String> names) {
+    Optional<Dataset<Row>> features = in.read("app_features");
+    List<String> headers = List.of("workload", "applications", "median wall time (s)", "core-hours (core·h)");
+    if (features.isEmpty()) {
+      Paging.pages("workloads", "Workloads", headers, List.of(), pages);
+      return Section.note("workloads", "Workloads", in.missing("app_features", "features"));
+    }
+    List<Row> rows = features.get().groupBy("workload_id").agg(expr("count(*)").as("applications"),
+            expr("percentile(wall_time_s, 0.5)").as("median_wall_time_s"),
+            expr("sum(coalesce(executor_core_s_available, executor_core_s_busy)) / 3600").as("core_hours"))
+        .orderBy(desc("core_hours"), col("workload_id")).collectAsList();
+    rows.forEach(r -> names.add(r.getString(0)));
+    List<List<Cell>> cells = rows.stream().map(r -> List.of(Cell.link(r.getString(0), Paths.workloadPage(
+            r.getString(0))), Cell.number(Fmt.count(Fmt.lng(r, "applications"))),
+        Cell.number(Fmt.num(Fmt.dbl(r, "median_wall_time_s"), 1)), Cell.number(Fmt.num(Fmt.dbl(r, "core_hours"), 3))))
+        .toList();
+    Paging.pages("workloads", "Workloads", headers, cells, pages);
+    List<List<Cell>> top = cells.subList(0, Math.min(options.top(), cells.size()));
+    return new Section("workloads", "Workloads", List.of(String.format("%d workloads; the %d costliest here, all of "
+        + "them under Workloads.", cells.size(), top.size())), List.of(),
+        List.of(new TableView("workloads-table", headers, top)), List.of());
+  }
+
+  private void allApplicationPages() {
+    List<Row> rows = appRows;
+    int pageCount = Math.max(1, (rows.size() + ReportOptions.PAGE_ROWS - 1) / ReportOptions.PAGE_ROWS);
+    for (int p = 1; p <= pageCount; p++) {
+      List<Row> slice = rows.subList((p - 1) * ReportOptions.PAGE_ROWS,
+          Math.min(rows.size(), p * ReportOptions.PAGE_ROWS));
+      TableView table = appTable("applications-table", slice, Paging.links("applications", pageCount, p));
+      pages.put("applications-" + p + ".html", new Page("Applications (page " + p + " of " + pageCount + ")", "",
+          nav(""), List.of(new Section("applications", "Applications by core-hours", List.of(String.format(
+          "%d applications, most core-hours first; those the overview links to have a page.", rows.size())),
+          List.of(), List.of(table), List.of()))));
+    }
+  }
+
+  private static double orZero(Double value) {
+    return value == null ? 0.0 : value;
+  }
+}

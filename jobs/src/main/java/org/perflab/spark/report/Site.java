@@ -1,0 +1,107 @@
+package org.perflab.spark.report;
+
+import gg.jte.ContentType;
+import gg.jte.TemplateEngine;
+import gg.jte.output.StringOutput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.perflab.spark.report.View.Page;
+import org.perflab.spark.storage.TableStore;
+
+/**
+ * Renders the pages with the templates precompiled at build time (jte, {@code ContentType.Html}: every expression is
+ * escaped for its context) into a local temporary directory, with the site's assets, then publishes the directory as
+ * {@code <output>/report/}: copied next to it under a temporary name and renamed into place, so that a reader sees the
+ * previous report or the new one, never half of one.
+ */
+public final class Site {
+  /** The report's directory under the output root. */
+  public static final String DIRECTORY = "report";
+  /** ECharts' bundle inside its webjar (org.webjars.npm:echarts), which the build unpacks into the classes. */
+  static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
+  private static final String ASSETS = "org/perflab/spark/report/assets/";
+
+  private final TemplateEngine engine = TemplateEngine.createPrecompiled(ContentType.Html);
+
+  /** Writes every page (by path relative to the site root) and the assets; returns the published index page. */
+  public Path publish(TableStore output, Map<String, Page> pages) {
+    java.nio.file.Path local = null;
+    try {
+      local = Files.createTempDirectory("perflab-report-");
+      for (Map.Entry<String, Page> page : pages.entrySet()) {
+        java.nio.file.Path file = local.resolve(page.getKey());
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, render(page.getValue()), StandardCharsets.UTF_8);
+      }
+      copyAsset(ECHARTS, local.resolve("assets/echarts.min.js"));
+      copyAsset(ASSETS + "report.js", local.resolve("assets/report.js"));
+      copyAsset(ASSETS + "report.css", local.resolve("assets/report.css"));
+      return moveIntoPlace(output, local);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write the report: " + e.getMessage() + " (" + output.root() + ")", e);
+    } finally {
+      deleteLocal(local);
+    }
+  }
+
+  /** One page as HTML. */
+  public String render(Page page) {
+    StringOutput html = new StringOutput();
+    engine.render("page.jte", page, html);
+    return html.toString();
+  }
+
+  private static void copyAsset(String resource, java.nio.file.Path target) throws IOException {
+    Files.createDirectories(target.getParent());
+    try (InputStream in = Site.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IOException("the build did not put " + resource + " on the class path");
+      }
+      Files.copy(in, target);
+    }
+  }
+
+  private static Path moveIntoPlace(TableStore output, java.nio.file.Path localDir) throws IOException {
+    // The raw local file system: the checksummed one would add a .crc file beside every page.
+    FileSystem fs = output.fileSystem() instanceof LocalFileSystem local ? local.getRawFileSystem()
+        : output.fileSystem();
+    Path target = output.path(DIRECTORY);
+    String suffix = UUID.randomUUID().toString().substring(0, 8);
+    Path staging = output.path("_report-staging-" + suffix);
+    Path old = output.path("_report-old-" + suffix);
+    fs.mkdirs(output.root());
+    fs.copyFromLocalFile(false, true, new Path(localDir.toUri()), staging);
+    boolean hadOld = fs.exists(target);
+    if (hadOld && !fs.rename(target, old)) {
+      throw new IOException("cannot move the previous report aside to " + old);
+    }
+    if (!fs.rename(staging, target)) {
+      throw new IOException("cannot rename " + staging + " to " + target);
+    }
+    if (hadOld) {
+      fs.delete(old, true);
+    }
+    return new Path(target, "index.html");
+  }
+
+  private static void deleteLocal(java.nio.file.Path dir) {
+    if (dir == null) {
+      return;
+    }
+    try (Stream<java.nio.file.Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // A temporary directory left behind is harmless.
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package org.perflab.spark.storage;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * SparkSessions that can read and write PerfLab's Delta Lake tables. Tables are addressed by path, so only Delta's
+ * SQL extension is required; it is appended to the user's own {@code spark.sql.extensions}. Delta's catalog is set
+ * as {@code spark_catalog} only when the user has not configured a catalog of their own, which PerfLab never replaces.
+ */
+public final class DeltaSessions {
+  public static final String EXTENSIONS = "spark.sql.extensions";
+  public static final String DELTA_EXTENSION = "io.delta.sql.DeltaSparkSessionExtension";
+  public static final String SESSION_CATALOG = "spark.sql.catalog.spark_catalog";
+  public static final String DELTA_CATALOG = "org.apache.spark.sql.delta.catalog.DeltaCatalog";
+  /** OPTIMIZE writes files up to this size, and leaves files of at least this size alone: 128 MiB. */
+  public static final long TARGET_FILE_BYTES = 128L << 20;
+
+  /** Session settings with this prefix set the properties of every Delta table the session creates. */
+  static final String TABLE_DEFAULTS = "spark.databricks.delta.properties.defaults.";
+  /** Auto compaction compacts a table once it holds this many files smaller than the target. */
+  public static final int AUTO_COMPACT_MIN_FILES = 8;
+
+  private DeltaSessions() {}
+
+  /** A builder for a session named {@code appName}, with the Delta settings of {@link #settings(SparkConf)}. */
+  public static SparkSession.Builder builder(String appName) {
+    SparkSession.Builder builder = SparkSession.builder().appName(appName);
+    settings(new SparkConf()).forEach(builder::config);
+    return builder;
+  }
+
+  /**
+   * The settings PerfLab adds to a user's Spark configuration: Delta's extension appended to theirs, Delta's catalog
+   * unless they set one, and OPTIMIZE's file sizes unless they set them. Values the user gave are kept.
+   */
+  public static Map<String, String> settings(SparkConf user) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put(EXTENSIONS, withDeltaExtension(user.get(EXTENSIONS, "")));
+    if (!user.contains(SESSION_CATALOG)) {
+      settings.put(SESSION_CATALOG, DELTA_CATALOG);
+    }
+    // Delta rebuilds a table's state from its log in this many tasks (default 50). PerfLab's tables stay at a few
+    // files and are checkpointed every 10 commits, so a few tasks suffice; 50 cost seconds per commit on 2 cores.
+    putUnlessSet(settings, user, "spark.databricks.delta.snapshotPartitions", "2");
+    // Properties of every table a PerfLab job creates (its first write creates it): auto compaction, a checkpoint
+    // every 10 commits, and min/max statistics on the key columns only (log_id, app_id, app_attempt_id), which is
+    // what data skipping uses; statistics on 32 columns of every file cost time on every write.
+    putUnlessSet(settings, user, TABLE_DEFAULTS + "autoOptimize.autoCompact", "true");
+    putUnlessSet(settings, user, TABLE_DEFAULTS + "checkpointInterval", "10");
+    putUnlessSet(settings, user, TABLE_DEFAULTS + "dataSkippingNumIndexedCols", "3");
+    // Auto compaction (on in every PerfLab table's properties): after a commit, a table with this many files smaller
+    // than the target is compacted at once, so repeated incremental runs never pile up small files.
+    putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.minNumFiles",
+        Integer.toString(AUTO_COMPACT_MIN_FILES));
+    putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.maxFileSize", Long.toString(TARGET_FILE_BYTES));
+    putUnlessSet(settings, user, "spark.databricks.delta.optimize.maxFileSize", Long.toString(TARGET_FILE_BYTES));
+    putUnlessSet(settings, user, "spark.databricks.delta.optimize.minFileSize", Long.toString(TARGET_FILE_BYTES));
+    return settings;
+  }
+
+  /** {@code extensions} (comma-separated class names) with Delta's appended, unless it is listed already. */
+  static String withDeltaExtension(String extensions) {
+    String listed = Arrays.stream(extensions.split(","))
+        .map(String::trim)
+        .filter(name -> !name.isEmpty())
+        .collect(Collectors.joining(","));
+    if (Arrays.asList(listed.split(",")).contains(DELTA_EXTENSION)) {
+      return listed;
+    }
+    return listed.isEmpty() ? DELTA_EXTENSION : listed + "," + DELTA_EXTENSION;
+  }
+
+  /** The version of the Delta Lake classes on the classpath, such as 4.1.0. */
+  public static String deltaVersion() {
+    return io.delta.package$.MODULE$.VERSION();
+  }
+
+  private static void putUnlessSet(Map<String, String> settings, SparkConf user, String key, String value) {
+    if (!user.contains(key)) {
+      settings.put(key, value);
+    }
+  }
+}

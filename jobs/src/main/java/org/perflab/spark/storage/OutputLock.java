@@ -1,0 +1,227 @@
+package org.perflab.spark.storage;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An exclusive lock on an output root for the jobs that commit to more than one table in one run ({@code ingest},
+ * {@code maintain}): the file {@code <root>/_perflab_lock}, created only if absent (atomic on HDFS and local file
+ * systems), naming its holder. The holder refreshes the file's modification time every {@link #HEARTBEAT}. A lock
+ * whose holder is a dead process on this host, or whose heartbeat is older than {@link #STALE_AFTER}, is taken over.
+ */
+public final class OutputLock implements AutoCloseable {
+  public static final String FILE_NAME = "_perflab_lock";
+  /** The lock {@code submit/nightly} holds for a whole pipeline run, beside the jobs' own {@link #FILE_NAME}. */
+  public static final String NIGHTLY_FILE_NAME = "_perflab_nightly_lock";
+  public static final Duration HEARTBEAT = Duration.ofSeconds(30);
+  public static final Duration STALE_AFTER = Duration.ofMinutes(10);
+  private static final Logger LOG = LoggerFactory.getLogger(OutputLock.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Who holds a lock: the job, its host, its process id and start time, and when it took the lock. */
+  public record Holder(String job, String host, long pid, long processStartMs, long acquiredMs) {
+    static Holder current(String job, Clock clock) {
+      ProcessHandle self = ProcessHandle.current();
+      long started = self.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
+      return new Holder(job, hostName(), self.pid(), started, clock.millis());
+    }
+
+    /** Whether this holder is a process of this host that is no longer running. */
+    boolean deadOnThisHost() {
+      if (!host.equals(hostName())) {
+        return false;
+      }
+      Optional<ProcessHandle> process = ProcessHandle.of(pid);
+      if (process.isEmpty() || !process.get().isAlive()) {
+        return true;
+      }
+      long started = process.get().info().startInstant().map(Instant::toEpochMilli).orElse(0L);
+      return processStartMs != 0 && started != 0 && started != processStartMs;
+    }
+
+    String describe() {
+      return String.format("%s, pid %d on %s, since %s", job, pid, host, Instant.ofEpochMilli(acquiredMs));
+    }
+  }
+
+  /** Another live run holds the root; the caller should exit 1 and ask the user to rerun later. */
+  public static final class HeldException extends RuntimeException {
+    HeldException(String message) {
+      super(message);
+    }
+  }
+
+  private final FileSystem fs;
+  private final Path file;
+  private final ScheduledExecutorService heartbeat;
+
+  private OutputLock(FileSystem fs, Path file, Clock clock) {
+    this.fs = fs;
+    this.file = file;
+    this.heartbeat = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "perflab-lock-heartbeat");
+      thread.setDaemon(true);
+      return thread;
+    });
+    heartbeat.scheduleAtFixedRate(() -> touch(clock), HEARTBEAT.toSeconds(), HEARTBEAT.toSeconds(), TimeUnit.SECONDS);
+  }
+
+  /**
+   * Takes the lock on {@code root} for {@code job}, taking over a stale one.
+   *
+   * @throws HeldException when a live run holds it
+   */
+  public static OutputLock acquire(FileSystem fs, Path root, String job, Clock clock) {
+    return acquire(fs, root, FILE_NAME, job, clock);
+  }
+
+  /**
+   * Takes the lock file {@code fileName} under {@code root} for {@code job}, taking over a stale one.
+   *
+   * @throws HeldException when a live run holds it
+   */
+  public static OutputLock acquire(FileSystem fs, Path root, String fileName, String job, Clock clock) {
+    Path file = new Path(root, fileName);
+    Holder me = Holder.current(job, clock);
+    try {
+      fs.mkdirs(root);
+      if (!tryCreate(fs, file, me)) {
+        Optional<Holder> holder = readHolder(fs, file);
+        long heartbeatMs = fs.getFileStatus(file).getModificationTime();
+        boolean stale = clock.millis() - heartbeatMs > STALE_AFTER.toMillis();
+        // An unreadable lock file with a fresh heartbeat is a lock being written by a run starting right now: held.
+        boolean live = !stale && holder.map(h -> !h.deadOnThisHost()).orElse(true);
+        if (live) {
+          throw new HeldException(String.format(
+              "Cannot %s: another PerfLab run holds the output root (%s; rerun when it has ended, or delete %s if "
+                  + "that process is gone)", job, holder.map(Holder::describe).orElse("a run starting now"), file));
+        }
+        LOG.warn("Taking over the lock of a run that ended without releasing it ({})",
+            holder.map(Holder::describe).orElse("unreadable lock file"));
+        fs.delete(file, false);
+        if (!tryCreate(fs, file, me)) {
+          throw new HeldException(String.format(
+              "Cannot %s: another PerfLab run took the output root's lock at the same moment (%s; rerun)", job, file));
+        }
+      }
+      return new OutputLock(fs, file, clock);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot lock output root: " + e.getMessage() + " (" + file + ")", e);
+    }
+  }
+
+  private static boolean tryCreate(FileSystem fs, Path file, Holder me) throws IOException {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("job", me.job());
+    json.put("host", me.host());
+    json.put("pid", me.pid());
+    json.put("process_start_ms", me.processStartMs());
+    json.put("acquired_ms", me.acquiredMs());
+    OutputStream out;
+    try {
+      out = fs.create(file, false);
+    } catch (FileAlreadyExistsException e) {
+      return false;
+    } catch (IOException e) {
+      // Some stores report a lost create race as a plain IOException: the file is there, written by the winner.
+      if (fs.exists(file)) {
+        return false;
+      }
+      throw e;
+    }
+    // The file is this run's: a failed write (a storage failure, such as HDFS without a live DataNode) is reported
+    // as that failure, never as another run holding the lock, and the half-written file is removed.
+    try {
+      try {
+        out.write(JSON.writeValueAsBytes(json));
+      } catch (IOException e) {
+        // A failed write usually fails close() with the same exception: report the write's, once.
+        closeQuietly(out);
+        throw e;
+      }
+      out.close();
+      return true;
+    } catch (IOException e) {
+      deleteQuietly(fs, file, e);
+      throw e;
+    }
+  }
+
+  private static void deleteQuietly(FileSystem fs, Path file, IOException cause) {
+    try {
+      fs.delete(file, false);
+    } catch (IOException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  private static void closeQuietly(OutputStream out) {
+    try {
+      out.close();
+    } catch (IOException ignored) {
+      // Already failing with the write's exception.
+    }
+  }
+
+  /** The holder recorded in a lock file, or empty when the file is gone or unreadable. */
+  public static Optional<Holder> readHolder(FileSystem fs, Path file) {
+    try (InputStream in = fs.open(file)) {
+      Map<?, ?> json = JSON.readValue(in, Map.class);
+      return Optional.of(new Holder(String.valueOf(json.get("job")), String.valueOf(json.get("host")),
+          ((Number) json.get("pid")).longValue(), ((Number) json.get("process_start_ms")).longValue(),
+          ((Number) json.get("acquired_ms")).longValue()));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  private void touch(Clock clock) {
+    try {
+      fs.setTimes(file, clock.millis(), -1);
+    } catch (IOException e) {
+      LOG.warn("Cannot refresh the output root's lock: {} ({})", e.getMessage(), file);
+    }
+  }
+
+  /** The lock file this instance holds. */
+  public Path file() {
+    return file;
+  }
+
+  @Override
+  public void close() {
+    heartbeat.shutdownNow();
+    try {
+      fs.delete(file, false);
+    } catch (IOException e) {
+      LOG.warn("Cannot release the output root's lock: {} ({})", e.getMessage(), file);
+    }
+  }
+
+  static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "unknown-host";
+    }
+  }
+}

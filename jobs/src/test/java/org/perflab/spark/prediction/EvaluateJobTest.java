@@ -1,0 +1,128 @@
+package org.perflab.spark.prediction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perflab.eventlog.redact.Redactor;
+import org.perflab.spark.ingest.Ingest;
+import org.perflab.spark.ingest.IngestOptions;
+import org.perflab.jobs.EvaluateJob;
+import org.perflab.jobs.PerfLab;
+import org.perflab.spark.storage.TableStore;
+import org.perflab.spark.ingest.SparkTestSession;
+
+/**
+ * The harness on a small set whose truth is known: event logs of a map-only application of 8 sleep tasks of 2 s on
+ * 1, 2 and 4 one-core executors, two runs each ({@link SleepLogs}), ingested; {@code evaluate} then holds out each
+ * slot count. With three configurations no law can be fitted (two core counts remain), so the selection must find the
+ * simulator, which replays the tasks at the held-out slot count: its runtime is 1.3 s + ⌈8 ÷ slots⌉ × 2 s.
+ */
+class EvaluateJobTest {
+  private static final int[] EXECUTORS = {1, 2, 4};
+  @TempDir static Path dir;
+  private static SparkSession spark;
+  private static EvaluateJob.Summary summary;
+  private static TableStore out;
+
+  @BeforeAll
+  static void ingestAndEvaluate() throws IOException {
+    Path logs = dir.resolve("logs");
+    for (int executors : EXECUTORS) {
+      for (int rep = 0; rep < 2; rep++) {
+        new SleepLogs(executors, 8, 2_000, 64L << 20).write(logs, "sleep", rep);
+      }
+    }
+    spark = SparkTestSession.get();
+    spark.conf().set("spark.sql.shuffle.partitions", "2"); // SparkTestSession.get() resets it for the next class
+    String root = dir.resolve("tables").toString();
+    new Ingest(spark, new IngestOptions(List.of(logs.toString()), root, false, Redactor.DEFAULT_PATTERN, 0),
+        Clock.systemUTC()).run();
+    summary = EvaluateJob.run(spark, Clock.systemUTC(), new EvaluateJob.Options(root, root, Optional.empty(), 1L,
+        Optional.empty()));
+    out = new TableStore(spark, root);
+  }
+
+  @Test
+  void theSelectedPredictionIsWithinAFewPercentOfTheKnownRuntime() {
+    List<Row> selected = eval().where("selected").collectAsList();
+
+    assertThat(selected).hasSize(3);
+    for (Row r : selected) {
+      int slots = r.getAs("total_cores");
+      double truth = new SleepLogs(slots, 8, 2_000, 64L << 20).runtimeMs() / 1000.0;
+      assertThat(r.<Double>getAs("actual_s")).isCloseTo(truth, within(1e-9));
+      assertThat(r.<Double>getAs("abs_error_pct")).as("selected %s at %d slots", r.getAs("predictor"), slots)
+          .isLessThan(3.0);
+      assertThat(r.<String>getAs("note")).startsWith("selected: ");
+    }
+  }
+
+  @Test
+  void everyPredictorHasARowPerHeldOutConfigurationAndTheLawsSayWhyTheyCannotPredict() {
+    assertThat(eval().count()).isEqualTo(3L * 12);
+    List<Row> laws = eval().where("predictor IN ('sqrt', 'amdahl', 'power', 'gustafson')").collectAsList();
+    assertThat(laws).hasSize(12).allSatisfy(r -> {
+      assertThat(r.<Object>getAs("predicted_s")).isNull();
+      assertThat(r.<String>getAs("note")).contains("2 distinct core counts (at least 3)");
+    });
+    assertThat(eval().where("predictor = 'simulator' AND predicted_s IS NOT NULL").count()).isEqualTo(3);
+  }
+
+  @Test
+  void theSummaryAndTheChoiceAreWritten() {
+    Row all = out.read(PredictionTables.SUMMARY_TABLE).orElseThrow()
+        .where("workload_id = '*' AND predictor = 'selected'").first();
+    assertThat(all.<Integer>getAs("configurations")).isEqualTo(3);
+    assertThat(all.<Double>getAs("mean_abs_error_pct")).isLessThan(3.0);
+    Row choice = out.read(PredictionTables.CHOICE_TABLE).orElseThrow().first();
+    assertThat(choice.<String>getAs("workload_id")).isEqualTo("sleep");
+    assertThat(choice.<String>getAs("predictor")).isIn("simulator", "task_precedence", "fork_join");
+    assertThat(summary.runs()).isEqualTo(6);
+  }
+
+  @Test
+  void aRuntimeTableGivesTheSimulatorNullWithANoteAndCountsItsBadRows() throws IOException {
+    Path csv = dir.resolve("runs.csv");
+    Files.writeString(csv, String.join("\n", "workload_id,input_bytes,executors,cores_per_executor,"
+            + "executor_memory_bytes,duration_s", "w,1000000000,2,1,,100", "w,1000000000,4,1,,52",
+        "w,1000000000,8,1,,28", "w,1000000000,16,1,,16", "w,not-a-number,16,1,,16",
+        "tiny,1000000000,2,1,,10", "tiny,1000000000,4,1,,6") + "\n", StandardCharsets.UTF_8);
+    String root = dir.resolve("csv-out").toString();
+    EvaluateJob.Summary s = EvaluateJob.run(spark, Clock.systemUTC(), new EvaluateJob.Options(root, root,
+        Optional.of(csv.toString()), 1L, Optional.empty()));
+
+    assertThat(s.runs()).isEqualTo(6);
+    // A workload with 2 configurations is skipped with its reason (collected from the executors).
+    assertThat(s.skippedWorkloads())
+        .containsEntry("tiny", "Cannot evaluate workload tiny: 2 configurations (at least 3)");
+    assertThat(s.skippedRows()).containsEntry(RunTable.SkipReason.BAD_VALUE, 1L);
+    List<Row> simulator = new TableStore(spark, root).read(PredictionTables.EVAL_TABLE).orElseThrow()
+        .where("predictor = 'simulator'").collectAsList();
+    assertThat(simulator).hasSize(4).allSatisfy(r -> {
+      assertThat(r.<Object>getAs("predicted_s")).isNull();
+      assertThat(r.<String>getAs("note")).contains("no training run has a simulator model");
+    });
+  }
+
+  @Test
+  void aRootWithoutIngestTablesExitsTwo() throws IOException {
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    assertThat(PerfLab.run("evaluate", "--input", empty.toString())).isEqualTo(2);
+  }
+
+  private static org.apache.spark.sql.Dataset<Row> eval() {
+    return out.read(PredictionTables.EVAL_TABLE).orElseThrow();
+  }
+}

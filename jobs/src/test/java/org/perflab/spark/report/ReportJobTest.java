@@ -1,0 +1,378 @@
+package org.perflab.spark.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.perflab.errors.BadInputException;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.jobs.PerfLab;
+import org.perflab.spark.storage.TableStore;
+
+/**
+ * {@code report} over the bundled samples (ingested, with features and diagnosis, in the test) plus a log whose
+ * application name and user are script payloads, and small recommendation and sweep tables: the site's files and
+ * security headers, the workload_history rows, and the pages in headless Chromium (console, charts, numbers, the
+ * payload shown as text).
+ */
+class ReportJobTest {
+  private static final String SCRIPT_PAYLOAD = "<script>window.__pwned=1</script>";
+  private static final String ATTRIBUTE_PAYLOAD = "\"><img src=x onerror=\"window.__pwned=2\">";
+  private static final String PAYLOAD_APP = "local-1795305999999";
+  private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'";
+
+  @TempDir static Path dir;
+
+  private static SparkSession spark;
+  private static Path root;
+  private static Report.Summary summary;
+  private static String workload;
+  private static ChromeDriver browser;
+
+  @BeforeAll
+  static void reportOfTheSamples() throws IOException {
+    spark = SparkTestSession.get();
+    Path logs = dir.resolve("logs");
+    root = dir.resolve("out");
+    copySamples(logs);
+    assertThat(PerfLab.run("ingest", "--input", logs.toString(), "--output", root.toString())).isZero();
+    assertThat(PerfLab.run("features", "--input", root.toString())).isZero();
+    assertThat(PerfLab.run("diagnose", "--input", root.toString())).isZero();
+    workload = spark.read().format("delta").load(root.resolve("app_features").toString())
+        .orderBy("workload_id").first().getAs("workload_id");
+    writeRecommendationAndSweepTables(workload);
+    summary = Report.run(spark, new ReportOptions(root.toString(), root.toString(), List.of(), 20), clock());
+  }
+
+  @AfterAll
+  static void closeBrowser() {
+    if (browser != null) {
+      browser.quit();
+    }
+  }
+
+  private static Clock clock() {
+    return Clock.fixed(Instant.parse("2026-11-26T06:00:00Z"), ZoneOffset.UTC);
+  }
+
+  /** The samples, and a copy of one of them under another application id with script payloads as name and user. */
+  private static void copySamples(Path logs) throws IOException {
+    Path samples = Path.of("..", "samples", "spark-events");
+    Files.createDirectories(logs);
+    try (Stream<Path> files = Files.walk(samples)) {
+      for (Path source : files.toList()) {
+        Path target = logs.resolve(samples.relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(source, target);
+        }
+      }
+    }
+    String log = Files.readString(samples.resolve("local-1795305472854"), StandardCharsets.UTF_8)
+        .replace("local-1795305472854", PAYLOAD_APP)
+        .replace("\"App Name\":\"perflab-wordcount-tiny\"", "\"App Name\":" + json(SCRIPT_PAYLOAD))
+        .replace("\"spark.app.name\":\"perflab-wordcount-tiny\"", "\"spark.app.name\":" + json(SCRIPT_PAYLOAD))
+        .replace("\"User\":\"root\"", "\"User\":" + json(ATTRIBUTE_PAYLOAD));
+    Files.writeString(logs.resolve(PAYLOAD_APP), log, StandardCharsets.UTF_8);
+  }
+
+  private static String json(String text) {
+    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
+  /** Tables of jobs built elsewhere (recommend, memory, sweep), with their documented columns, for one workload. */
+  private static void writeRecommendationAndSweepTables(String workload) {
+    TableStore out = new TableStore(spark, root.toString());
+    StructType recommendations = new StructType().add("workload_id", DataTypes.StringType)
+        .add("input_bytes", DataTypes.LongType).add("executors", DataTypes.IntegerType)
+        .add("cores_per_executor", DataTypes.IntegerType).add("executor_memory_bytes", DataTypes.LongType)
+        .add("shuffle_partitions", DataTypes.IntegerType).add("predicted_s", DataTypes.DoubleType)
+        .add("predicted_low_s", DataTypes.DoubleType).add("predicted_high_s", DataTypes.DoubleType)
+        .add("core_hours", DataTypes.DoubleType).add("gb_hours", DataTypes.DoubleType)
+        .add("cost", DataTypes.DoubleType).add("predictor", DataTypes.StringType)
+        .add("spark_submit_args", DataTypes.StringType).add("evidence", DataTypes.StringType);
+    out.overwrite("recommendations", spark.createDataFrame(List.of(RowFactory.create(workload, 1_000_000L, 4, 2,
+        2_147_483_648L, 16, 12.5, 10.0, 15.0, 0.0278, 0.0556, 0.0278, "sqrt",
+        "--num-executors 4 --executor-cores 2 --conf spark.sql.shuffle.partitions=16 --conf "
+            + "spark.executor.memory=2g", "lowest predicted cost </script> within the deadline")), recommendations));
+    StructType memory = new StructType().add("workload_id", DataTypes.StringType)
+        .add("executor_memory_bytes", DataTypes.LongType).add("reason", DataTypes.StringType);
+    out.overwrite("memory_recommendations", spark.createDataFrame(List.of(RowFactory.create(workload,
+        1_610_612_736L, "peak heap 0.9 GiB + 20 % headroom")), memory));
+    StructType sweep = new StructType().add("workload_id", DataTypes.StringType)
+        .add("executors", DataTypes.IntegerType).add("cores_per_executor", DataTypes.IntegerType)
+        .add("mean_s", DataTypes.DoubleType).add("core_hours", DataTypes.DoubleType)
+        .add("rule", DataTypes.StringType);
+    List<Row> points = new ArrayList<>();
+    for (int e : new int[] {1, 2, 4}) {
+      for (int c : new int[] {1, 2}) {
+        double mean = 40.0 / (e * c) + 2;
+        points.add(RowFactory.create(workload, e, c, mean, e * c * mean / 3600, "baseline"));
+      }
+    }
+    out.overwrite("sweep_results", spark.createDataFrame(points, sweep));
+    StructType fits = new StructType().add("workload_id", DataTypes.StringType).add("size_class", DataTypes.IntegerType)
+        .add("model", DataTypes.StringType).add("points", DataTypes.IntegerType).add("a", DataTypes.DoubleType)
+        .add("b", DataTypes.DoubleType).add("r2", DataTypes.DoubleType).add("best", DataTypes.BooleanType)
+        .add("params", DataTypes.createMapType(DataTypes.StringType, DataTypes.DoubleType));
+    out.overwrite("scaling_fits", spark.createDataFrame(List.of(
+        RowFactory.create(workload, 20, "sqrt", 3, 30.0, 0.5, 0.97, true, null),
+        RowFactory.create(workload, null, "ernest", 4, null, null, 0.9, false,
+            scala.jdk.javaapi.CollectionConverters.asScala(Map.of("theta0", 1.0, "theta1", 20.0, "theta2", 0.5,
+                "theta3", 0.1)))), fits));
+    StructType best = new StructType().add("workload_id", DataTypes.StringType).add("kind", DataTypes.StringType)
+        .add("executors", DataTypes.IntegerType).add("cores_per_executor", DataTypes.IntegerType)
+        .add("time_s", DataTypes.DoubleType).add("core_hours", DataTypes.DoubleType);
+    out.overwrite("sweep_best", spark.createDataFrame(List.of(
+        RowFactory.create(workload, "pareto", 1, 1, 42.0, 42.0 / 3600),
+        RowFactory.create(workload, "pareto", 4, 2, 7.0, 8 * 7.0 / 3600)), best));
+  }
+
+  private static Path site() {
+    return root.resolve(Site.DIRECTORY);
+  }
+
+  @Test
+  void theSiteIsSelfContainedAndEveryPageHasTheContentSecurityPolicy() throws IOException {
+    assertThat(summary.index().toString()).endsWith("report/index.html");
+    assertThat(site().resolve("assets/echarts.min.js")).isNotEmptyFile();
+    assertThat(summary.applicationPages()).isGreaterThanOrEqualTo(10);
+    List<Path> pages;
+    try (Stream<Path> files = Files.walk(site())) {
+      pages = files.filter(p -> p.toString().endsWith(".html")).toList();
+    }
+    assertThat(pages).hasSize(summary.pages());
+    for (Path page : pages) {
+      String html = Files.readString(page);
+      assertThat(html).as(page.toString()).contains("<meta http-equiv=\"Content-Security-Policy\" content=\"" + CSP);
+      assertThat(html).as(page.toString()).doesNotContainPattern("(src|href)=\"(https?:)?//");
+      java.util.regex.Matcher scripts = java.util.regex.Pattern.compile("<script[^>]*>").matcher(html);
+      while (scripts.find()) {
+        assertThat(scripts.group()).as("a script of " + page + " is a file of the site or JSON data")
+            .matches("<script (src=\"(\\.\\./)?assets/[a-z.]+\\.js\" defer|type=\"application/json\" id=\"[a-z-]+\")>");
+      }
+    }
+    assertLinksResolve(site());
+    try (Stream<Path> left = Files.list(root)) {
+      assertThat(left.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("_report-"));
+    }
+  }
+
+  @Test
+  void aRootWithoutTablesGivesNotesAndPagesWhoseLinksResolve() throws IOException {
+    Path empty = dir.resolve("empty");
+    Report.Summary nothing = Report.run(spark, new ReportOptions(empty.toString(), empty.toString(), List.of(), 5),
+        clock());
+    assertThat(nothing.historyRows()).isZero();
+    assertThat(nothing.night().runId()).isEqualTo("report-2026-11-26");
+    String index = Files.readString(empty.resolve("report/index.html"));
+    assertThat(index).contains("No ingest_status table under").contains("No app_features table under")
+        .contains("No findings table under").contains("No straggler_causes table under");
+    assertLinksResolve(empty.resolve("report"));
+  }
+
+  /** Every relative link and script or style reference of every page names a file of the site. */
+  private static void assertLinksResolve(Path site) throws IOException {
+    List<Path> pages;
+    try (Stream<Path> files = Files.walk(site)) {
+      pages = files.filter(p -> p.toString().endsWith(".html")).toList();
+    }
+    java.util.regex.Pattern reference = java.util.regex.Pattern.compile("(?:href|src)=\"([^\"#]+)\"");
+    for (Path page : pages) {
+      java.util.regex.Matcher links = reference.matcher(Files.readString(page));
+      while (links.find()) {
+        assertThat(page.getParent().resolve(links.group(1)).normalize()).as("%s in %s", links.group(1), page)
+            .exists();
+      }
+    }
+  }
+
+  @Test
+  void thePayloadsAreEscapedInTheHtmlAndTheChartData() throws IOException {
+    String html = Files.readString(site().resolve("index.html"));
+    assertThat(html).doesNotContain(SCRIPT_PAYLOAD).doesNotContain("<img src=x");
+    assertThat(html).contains("&lt;script&gt;window.__pwned=1&lt;/script&gt;");
+    String workloadPage = Files.readString(site().resolve(Paths.workloadPage(workload)));
+    assertThat(workloadPage).contains("lowest predicted cost &lt;/script&gt; within the deadline");
+    assertThat(ScriptJson.of(Map.of("name", "</script><!--&\u2028")).json())
+        .isEqualTo("{\"name\":\"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028\"}");
+  }
+
+  @Test
+  void missingTablesGetANoteAndPresentOnesTheirRows() throws IOException {
+    String page = Files.readString(site().resolve(Paths.workloadPage(workload)));
+    assertThat(page).contains("No prediction_eval_summary table under").contains("run perflab evaluate");
+    assertThat(page).contains("--conf spark.sql.shuffle.partitions=16\n").contains("--executor-cores 2\n")
+        .contains("peak heap 0.9 GiB + 20 % headroom");
+    assertThat(page).as("the heatmap names the sweep's rule").contains("cores per executor (rule baseline)");
+    String index = Files.readString(site().resolve("index.html"));
+    assertThat(index).contains("No cluster_summary table under");
+  }
+
+  @Test
+  void workloadHistoryHoldsOneRowPerWorkloadOfTheRunEvenWhenRecordedTwice() {
+    Inputs in = new Inputs(spark, new ReportOptions(root.toString(), root.toString(), List.of(), 20));
+    WorkloadHistory.Night night = WorkloadHistory.night(in, clock());
+    String latestRun = spark.read().format("delta").load(root.resolve("ingest_status").toString())
+        .agg(org.apache.spark.sql.functions.max("run_id")).first().getString(0);
+    assertThat(night.runId()).isEqualTo(latestRun);
+    assertThat(night.date().toString()).isEqualTo(String.format("%s-%s-%s", latestRun.substring(0, 4),
+        latestRun.substring(4, 6), latestRun.substring(6, 8)));
+    WorkloadHistory.record(in, night, clock());
+    List<Row> rows = spark.read().format("delta").load(root.resolve(WorkloadHistory.TABLE).toString())
+        .orderBy("workload_id").collectAsList();
+    long workloads = spark.read().format("delta").load(root.resolve("app_features").toString())
+        .select("workload_id").distinct().count();
+    assertThat(rows).hasSize((int) workloads).hasSize((int) summary.historyRows());
+    long apps = rows.stream().mapToLong(r -> r.<Long>getAs("applications")).sum();
+    assertThat(apps).isEqualTo(spark.read().format("delta").load(root.resolve("app_features").toString()).count());
+  }
+
+  @Test
+  void anUnknownApplicationIsBadInput() {
+    assertThatThrownBy(() -> Report.run(spark, new ReportOptions(root.toString(), dir.resolve("other").toString(),
+        List.of("app-none"), 5), clock())).isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("Cannot write the report: no application app-none under");
+    assertThat(PerfLab.run("report", "--input", root.toString(), "--top", "0")).isEqualTo(2);
+  }
+
+  @Test
+  void theOverviewInChromiumDrawsEveryChartShowsTheNumbersAndRunsNoPayload() throws IOException {
+    ChromeDriver chrome = browser();
+    open(chrome, site().resolve("index.html"));
+    assertChartsDrawn(chrome, 4);
+    assertThat(severeConsoleMessages(chrome)).isEmpty();
+
+    List<Row> statuses = spark.read().format("delta").load(root.resolve("ingest_status").toString())
+        .groupBy("status").count().orderBy("status").collectAsList();
+    List<List<String>> expected = statuses.stream().map(r -> List.of(r.getString(0), String.valueOf(r.getLong(1))))
+        .toList();
+    assertThat(chrome.findElements(By.cssSelector("#ingest-status tbody tr")).stream().map(tr -> tr.findElements(
+        By.tagName("td")).stream().map(WebElement::getText).toList())).containsExactlyElementsOf(expected);
+    double topHours = spark.read().format("delta").load(root.resolve("app_features").toString())
+        .selectExpr("max(coalesce(executor_core_s_available, executor_core_s_busy)) / 3600").first().getDouble(0);
+    assertThat(chrome.findElement(By.cssSelector("#top-apps-table tbody tr td:nth-child(6)")).getText())
+        .isEqualTo(String.format(Locale.ROOT, "%,.3f", topHours));
+    long stragglers = spark.read().format("delta").load(root.resolve("stragglers").toString()).count();
+    long shown = chrome.findElements(By.cssSelector("#straggler-causes tbody tr")).stream()
+        .mapToLong(tr -> Long.parseLong(tr.findElements(By.tagName("td")).get(1).getText().replace(",", ""))).sum();
+    assertThat(shown).isGreaterThanOrEqualTo(stragglers);
+
+    String body = chrome.findElement(By.tagName("body")).getText();
+    assertThat(body).contains(SCRIPT_PAYLOAD).contains(ATTRIBUTE_PAYLOAD);
+    assertThat(chrome.executeScript("return typeof window.__pwned")).isEqualTo("undefined");
+    Path screenshot = Path.of("..", "docs", "img", "report-overview.png");
+    Files.createDirectories(screenshot.getParent());
+    Files.write(screenshot, chrome.getScreenshotAs(OutputType.BYTES));
+  }
+
+  @Test
+  void applicationAndWorkloadPagesDrawTheirCharts() {
+    ChromeDriver chrome = browser();
+    String page = spark.read().format("delta").load(root.resolve("app_features").toString())
+        .where("app_id = '" + PAYLOAD_APP + "'").collectAsList().stream().map(AppKey::of).findFirst()
+        .map(AppKey::page).orElseThrow();
+    open(chrome, site().resolve(page));
+    assertChartsDrawn(chrome, 3);
+    assertThat(chrome.findElement(By.id("app-summary")).getText()).contains(SCRIPT_PAYLOAD)
+        .contains(ATTRIBUTE_PAYLOAD);
+    assertThat(chrome.executeScript("return typeof window.__pwned")).isEqualTo("undefined");
+    assertThat(severeConsoleMessages(chrome)).isEmpty();
+
+    open(chrome, site().resolve(Paths.workloadPage(workload)));
+    assertChartsDrawn(chrome, 4);
+    assertThat(((Number) chrome.executeScript("return echarts.getInstanceByDom(arguments[0]).getOption().series"
+        + ".length", chrome.findElement(By.id("chart-runtime-cores")))).intValue()).as("measured points and sqrt")
+        .isEqualTo(2);
+    assertThat(chrome.findElement(By.id("recommendation-table")).getText()).contains("12.5").contains("sqrt");
+    assertThat(chrome.findElements(By.cssSelector("#pareto-table tbody tr"))).hasSize(2);
+    assertThat(severeConsoleMessages(chrome)).isEmpty();
+  }
+
+  private static void open(ChromeDriver chrome, Path page) {
+    chrome.get(page.toUri().toString());
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (chrome.executeScript("return document.body.getAttribute('data-charts-drawn')") == null
+        && System.currentTimeMillis() < deadline) {
+      chrome.executeScript("return 0");
+    }
+  }
+
+  /**
+   * Every chart has an ECharts instance with data points, and its canvas has drawn pixels: at least 1 % of them
+   * neither transparent nor white. At least {@code min} charts exist.
+   */
+  private static void assertChartsDrawn(ChromeDriver chrome, int min) {
+    List<WebElement> charts = chrome.findElements(By.cssSelector("div.chart"));
+    assertThat(charts).hasSizeGreaterThanOrEqualTo(min);
+    for (WebElement chart : charts) {
+      String id = chart.getAttribute("id");
+      Object points = chrome.executeScript("var c = echarts.getInstanceByDom(arguments[0]); if (!c) { return -1; }"
+          + "var n = 0; c.getOption().series.forEach(function (s) { n += s.data.length; }); return n;", chart);
+      assertThat(((Number) points).longValue()).as("data points of " + id).isPositive();
+      Object inked = chrome.executeScript("var canvas = arguments[0].querySelector('canvas');"
+          + "var d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data; var n = 0;"
+          + "for (var i = 0; i < d.length; i += 4) { if (d[i + 3] > 0 && (d[i] < 240 || d[i + 1] < 240"
+          + " || d[i + 2] < 240)) { n++; } } return n / (d.length / 4);", chart);
+      assertThat(((Number) inked).doubleValue()).as("share of drawn pixels of " + id).isGreaterThan(0.01);
+    }
+  }
+
+  private static List<String> severeConsoleMessages(ChromeDriver chrome) {
+    return chrome.manage().logs().get(LogType.BROWSER).getAll().stream()
+        .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+        .map(LogEntry::getMessage).toList();
+  }
+
+  private static synchronized ChromeDriver browser() {
+    Optional<Path> chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+        .map(Path::of).filter(Files::isExecutable).findFirst();
+    Optional<Path> driver = Stream.of("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")
+        .map(Path::of).filter(Files::isExecutable).findFirst();
+    assumeTrue(chromium.isPresent() && driver.isPresent(), "Skipping the browser checks: no chromium and "
+        + "chromedriver in /usr/bin (apt-get install chromium chromium-driver; .ci/run installs them)");
+    if (browser == null) {
+      ChromeOptions options = new ChromeOptions();
+      options.setBinary(chromium.get().toFile());
+      options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+          "--window-size=1280,2400", "--hide-scrollbars");
+      options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
+      ChromeDriverService service = new ChromeDriverService.Builder()
+          .usingDriverExecutable(driver.get().toFile()).usingAnyFreePort().build();
+      browser = new ChromeDriver(service, options);
+    }
+    return browser;
+  }
+}

@@ -1,0 +1,75 @@
+package org.perflab.spark.storage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OutputLockTest {
+  @TempDir Path temp;
+
+  private FileSystem fs() throws Exception {
+    return FileSystem.getLocal(new Configuration());
+  }
+
+  private org.apache.hadoop.fs.Path root() {
+    return new org.apache.hadoop.fs.Path(temp.toUri());
+  }
+
+  @Test
+  void aSecondRunIsRefusedNamingTheHolderAndTheLockGoesWithTheRun() throws Exception {
+    try (OutputLock held = OutputLock.acquire(fs(), root(), "ingest", Clock.systemUTC())) {
+      assertThat(temp.resolve(OutputLock.FILE_NAME)).exists();
+      assertThatThrownBy(() -> OutputLock.acquire(fs(), root(), "maintain", Clock.systemUTC()))
+          .isInstanceOf(OutputLock.HeldException.class)
+          .hasMessageStartingWith("Cannot maintain: another PerfLab run holds the output root (ingest, pid "
+              + ProcessHandle.current().pid());
+    }
+    assertThat(temp.resolve(OutputLock.FILE_NAME)).doesNotExist();
+    OutputLock.acquire(fs(), root(), "maintain", Clock.systemUTC()).close();
+  }
+
+  @Test
+  void aLockLeftByADeadProcessOfThisHostIsTakenOver() throws Exception {
+    Process dead = new ProcessBuilder("true").start();
+    dead.waitFor();
+    Files.writeString(temp.resolve(OutputLock.FILE_NAME), String.format(
+        "{\"job\":\"ingest\",\"host\":\"%s\",\"pid\":%d,\"process_start_ms\":1,\"acquired_ms\":1}",
+        OutputLock.hostName(), dead.pid()));
+
+    try (OutputLock lock = OutputLock.acquire(fs(), root(), "ingest", Clock.systemUTC())) {
+      assertThat(OutputLock.readHolder(fs(), new org.apache.hadoop.fs.Path(root(), OutputLock.FILE_NAME))
+          .orElseThrow().pid()).isEqualTo(ProcessHandle.current().pid());
+    }
+  }
+
+  @Test
+  void aLockOfAnotherHostIsTakenOverOnlyOnceItsHeartbeatIsStale() throws Exception {
+    Files.writeString(temp.resolve(OutputLock.FILE_NAME),
+        "{\"job\":\"ingest\",\"host\":\"elsewhere\",\"pid\":1,\"process_start_ms\":1,\"acquired_ms\":1}");
+    assertThatThrownBy(() -> OutputLock.acquire(fs(), root(), "ingest", Clock.systemUTC()))
+        .isInstanceOf(OutputLock.HeldException.class).hasMessageContaining("on elsewhere");
+
+    Clock later = Clock.fixed(Instant.now().plus(OutputLock.STALE_AFTER).plus(Duration.ofMinutes(1)), ZoneOffset.UTC);
+    OutputLock.acquire(fs(), root(), "ingest", later).close();
+  }
+
+  @Test
+  void aLockFileStillBeingWrittenIsHeldAndTakenOverOnlyOnceStale() throws Exception {
+    Files.writeString(temp.resolve(OutputLock.FILE_NAME), "");
+    assertThatThrownBy(() -> OutputLock.acquire(fs(), root(), "ingest", Clock.systemUTC()))
+        .isInstanceOf(OutputLock.HeldException.class).hasMessageContaining("(a run starting now;");
+
+    Clock later = Clock.fixed(Instant.now().plus(OutputLock.STALE_AFTER).plus(Duration.ofMinutes(1)), ZoneOffset.UTC);
+    OutputLock.acquire(fs(), root(), "ingest", later).close();
+  }
+}
