@@ -1,11 +1,11 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -18,7 +18,6 @@ import org.perflab.spark.clustering.Clustering.NotClustered;
 import org.perflab.spark.clustering.Clustering.Outcome;
 import org.perflab.spark.clustering.Clustering.PreviousCentre;
 import org.perflab.errors.BadInputException;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.ModelDirectory;
 import org.perflab.spark.storage.TableStore;
 import org.slf4j.Logger;
@@ -44,7 +43,7 @@ import picocli.CommandLine.Option;
     name = "cluster",
     mixinStandardHelpOptions = true,
     description = "Cluster applications by their features (MLlib KMeans, k by silhouette); ids stable across runs.")
-public final class ClusterJob implements Callable<Integer> {
+public final class ClusterJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
   /** The name of the saved model under {@code <output>/_perflab_models/}. */
   static final String MODEL = "cluster";
@@ -72,21 +71,20 @@ public final class ClusterJob implements Callable<Integer> {
   long seed;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab cluster";
+  }
+
+  @Override
+  public Work prepare() {
     Options options = new Options(input, output == null ? input : output, new ClusterOptions(kMin, kMax, seed));
     Preflight.of("cluster").jobTable("--input", options.input(), ClusterTables.APP_FEATURES, "features")
         .outputRoot("--output", options.output());
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab cluster").getOrCreate();
-    try {
+    return spark -> {
       LOG.info("Clustering the applications under {} into {}", options.input(), options.output());
-      RunSummary.print(summary(spark, options, run(spark, options)));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+      JobOutcome outcome = JobOutcome.printed(summary(spark, options, run(spark, options)));
+      return outcome;
+    };
   }
 
   /** Clusters every application under {@code --input}, writes the tables and the model, and returns the outcome. */

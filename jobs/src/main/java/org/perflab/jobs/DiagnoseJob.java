@@ -1,14 +1,14 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -24,7 +24,6 @@ import org.perflab.spark.findings.FindingInputs;
 import org.perflab.spark.findings.Findings;
 import org.perflab.spark.findings.FindingsTable;
 import org.perflab.spark.storage.ChangedLogs;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.stragglers.PccThresholds;
@@ -51,7 +50,7 @@ import picocli.CommandLine.Option;
     name = "diagnose",
     mixinStandardHelpOptions = true,
     description = "Find stragglers and their root causes in the ingest tables.")
-public final class DiagnoseJob implements Callable<Integer> {
+public final class DiagnoseJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(DiagnoseJob.class);
 
   /** The job's name: its messages, its lock and its watermark. */
@@ -112,7 +111,12 @@ public final class DiagnoseJob implements Callable<Integer> {
   String groundTruth;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab diagnose";
+  }
+
+  @Override
+  public Work prepare() {
     BadInputException.require(gridSearch == (groundTruth != null),
         "Cannot diagnose: --grid-search and --ground-truth go together (%s)",
         gridSearch ? "--ground-truth missing" : "--grid-search missing");
@@ -127,9 +131,7 @@ public final class DiagnoseJob implements Callable<Integer> {
     if (groundTruth != null) {
       preflight.matches("--ground-truth", groundTruth);
     }
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab diagnose").getOrCreate();
-    try {
+    return spark -> {
       LOG.info("Diagnosing the applications under {} into {}", options.input(), options.output());
       Summary summary = run(spark, Clock.systemUTC(), options);
       List<String> tables = new ArrayList<>(List.of(StragglerTable.NAME, StragglerCauses.NAME));
@@ -140,13 +142,9 @@ public final class DiagnoseJob implements Callable<Integer> {
         tables.add(GridSearch.NAME);
         summary.best().forEach(RunSummary::print);
       }
-      RunSummary.print(describe(summary) + "\n" + RunSummary.tables(spark, options.output(), tables));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+      JobOutcome outcome = JobOutcome.printed(describe(summary) + "\n" + RunSummary.tables(spark, options.output(), tables));
+      return outcome;
+    };
   }
 
   /**

@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -16,6 +15,8 @@ import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.JobOutcome;
+import org.perflab.jobs.cli.SessionCommand;
 import org.perflab.errors.BadInputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Option;
     name = "doctor",
     mixinStandardHelpOptions = true,
     description = "Check the Spark deployment and archive access: executors come up, tasks run, paths are readable.")
-public final class DoctorJob implements Callable<Integer> {
+public final class DoctorJob implements SessionCommand {
 
   /** The options of {@code doctor}. */
   public record DoctorOptions(int executors, Duration executorWait, List<String> paths) {
@@ -55,16 +56,19 @@ public final class DoctorJob implements Callable<Integer> {
   List<String> paths = new ArrayList<>();
 
   @Override
-  public Integer call() throws IOException, InterruptedException {
+  public String appName() {
+    return "perflab doctor";
+  }
+
+  @Override
+  public Work prepare() {
     DoctorOptions options = new DoctorOptions(executors, Duration.ofSeconds(executorWaitSeconds), paths);
     Preflight preflight = Preflight.of("run doctor");
     options.paths().forEach(path -> preflight.matches("--path", path));
-    SparkSession spark = SparkSession.builder().appName("perflab doctor").getOrCreate();
-    try {
-      return run(spark, options, System.out).code();
-    } finally {
-      spark.stop();
-    }
+    return spark -> {
+      ExitCode code = run(spark, options, System.out);
+      return new JobOutcome(code, "doctor: " + (code == ExitCode.SUCCESS ? "ok" : "failed"));
+    };
   }
 
   static ExitCode run(SparkSession spark, DoctorOptions options, PrintStream out) throws IOException, InterruptedException {

@@ -1,8 +1,9 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import static org.apache.spark.sql.functions.col;
 
 import java.time.Clock;
@@ -12,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -29,7 +29,6 @@ import org.perflab.spark.prediction.RegressionFolds;
 import org.perflab.spark.prediction.RunTable;
 import org.perflab.prediction.SimulatorFamily;
 import org.perflab.dagmodel.SampleMode;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.TableStore;
 import org.slf4j.Logger;
@@ -47,7 +46,7 @@ import picocli.CommandLine.Option;
     name = "evaluate",
     mixinStandardHelpOptions = true,
     description = "Judge every runtime predictor on held-out configurations, and choose one per workload.")
-public final class EvaluateJob implements Callable<Integer> {
+public final class EvaluateJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(EvaluateJob.class);
   static final String JOB = "evaluate";
   /** Applications the simulator runs per prediction. */
@@ -81,7 +80,12 @@ public final class EvaluateJob implements Callable<Integer> {
   String workloadProperty;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab evaluate";
+  }
+
+  @Override
+  public Work prepare() {
     Options options = new Options(input, output == null ? input : output, Optional.ofNullable(runs), seed,
         Optional.ofNullable(workloadProperty));
     Preflight preflight = Preflight.of(JOB);
@@ -91,21 +95,15 @@ public final class EvaluateJob implements Callable<Integer> {
       preflight.ingestTables("--input", options.input(), FeatureInputs.TABLES);
     }
     preflight.outputRoot("--output", options.output());
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab evaluate").getOrCreate();
-    try {
+    return spark -> {
       LOG.info("Evaluating the runtime predictors on {} into {}", options.runs().orElse(options.input()),
           options.output());
       long start = System.nanoTime();
       Summary summary = run(spark, Clock.systemUTC(), options);
-      RunSummary.print(describe(summary, (System.nanoTime() - start) / 1e9) + "\n"
+      JobOutcome outcome = JobOutcome.printed(describe(summary, (System.nanoTime() - start) / 1e9) + "\n"
           + RunSummary.tables(spark, options.output(), PredictionTables.NAMES));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+      return outcome;
+    };
   }
 
   /** Reads the runs, evaluates every workload, and writes the three tables holding the output root's lock. */

@@ -1,19 +1,17 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.spark.sql.SparkSession;
 import org.perflab.spark.features.FeatureInputs;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.features.Features;
 import org.perflab.spark.storage.ChangedLogs;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +35,7 @@ import picocli.CommandLine.Option;
     name = "features",
     mixinStandardHelpOptions = true,
     description = "Compute workloads, app_features and stage_features from the ingest tables (incrementally).")
-public final class FeaturesJob implements Callable<Integer> {
+public final class FeaturesJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(FeaturesJob.class);
 
   @Option(names = "--input", required = true, paramLabel = "ROOT", description = "Output root of ingest.")
@@ -57,25 +55,24 @@ public final class FeaturesJob implements Callable<Integer> {
   boolean full;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab features";
+  }
+
+  @Override
+  public Work prepare() {
     Features.Options options = new Features.Options(input, output == null ? input : output,
         Optional.ofNullable(workloadProperty), full);
     Table[] needed = Stream.concat(Stream.of(FeatureInputs.TABLES), Stream.of(Table.INGEST_STATUS))
         .toArray(Table[]::new);
     Preflight.of(Features.JOB).ingestTables("--input", options.input(), needed)
         .outputRoot("--output", options.output());
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab features").getOrCreate();
-    try {
+    return spark -> {
       LOG.info("Computing features of the applications under {} into {}", options.input(), options.output());
       Features.Summary summary = Features.run(spark, options, Clock.systemUTC());
-      RunSummary.print(describe(summary) + "\n" + RunSummary.tables(spark, options.output(), FeatureTables.NAMES));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+      return JobOutcome.printed(describe(summary) + "\n"
+          + RunSummary.tables(spark, options.output(), FeatureTables.NAMES));
+    };
   }
 
   /** The summary's first line, e.g. "features: incremental (1 logs changed since R) up to ingest run S, ...". */

@@ -1,9 +1,9 @@
 package org.perflab.jobs;
 
 import org.perflab.jobs.cli.BuildInfo;
-import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
-import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
@@ -30,7 +29,7 @@ import picocli.CommandLine.Option;
     name = "ingest",
     mixinStandardHelpOptions = true,
     description = "Read Spark event logs (any version, layout and codec) into Delta Lake tables.")
-public final class IngestJob implements Callable<Integer> {
+public final class IngestJob implements SessionCommand {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(IngestJob.class);
   static final String SAMPLE_LOGS = "samples/spark-events";
 
@@ -60,26 +59,24 @@ public final class IngestJob implements Callable<Integer> {
   long minAgeSeconds;
 
   @Override
-  public Integer call() throws Exception {
+  public String appName() {
+    return "perflab-ingest";
+  }
+
+  @Override
+  public Work prepare() {
     IngestOptions options = options();
     Preflight preflight = Preflight.of("ingest");
     options.inputs().forEach(in -> preflight.matches("--input", in));
     preflight.outputRoot("--output", options.output());
     preflight.outputRootInsideInputs(options.inputs(), options.output())
         .ifPresent(root -> LOG.info(Preflight.skippingOutputRoot(root)));
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab-ingest").getOrCreate();
-    try {
+    return spark -> {
       Instant started = Instant.now();
       IngestSummary summary = new Ingest(spark, options, Clock.systemUTC()).run();
       writeManifest(spark, options, summary, started);
-      RunSummary.print(summary.report());
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+      return JobOutcome.printed(summary.report());
+    };
   }
 
   IngestOptions options() {

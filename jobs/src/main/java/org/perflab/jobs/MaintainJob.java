@@ -1,15 +1,14 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.Maintenance;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.TableStore;
@@ -25,7 +24,7 @@ import picocli.CommandLine.Option;
     name = "maintain",
     mixinStandardHelpOptions = true,
     description = "Compact (OPTIMIZE) and VACUUM every Delta table under an output root.")
-public final class MaintainJob implements Callable<Integer> {
+public final class MaintainJob implements SessionCommand {
 
   /**
    * The options of {@code maintain}.
@@ -52,26 +51,27 @@ public final class MaintainJob implements Callable<Integer> {
   boolean noVacuum;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab maintain";
+  }
+
+  @Override
+  public Work prepare() {
     BadInputException.require(retentionHours >= 0 && Double.isFinite(retentionHours),
         "Cannot maintain: --retention-hours must be >= 0 (%s)", retentionHours);
     Options options = new Options(output,
         noVacuum ? null : Duration.ofMillis(Math.round(retentionHours * 3_600_000)));
     Preflight.of("maintain").directory("--output", output, "the output root of an ingest run")
         .outputRoot("--output", output);
-    SparkSession spark = DeltaSessions.builder("perflab maintain").getOrCreate();
-    try {
+    return spark -> {
       List<Maintenance.Outcome> outcomes = run(spark, options, Clock.systemUTC());
       for (Maintenance.Outcome o : outcomes) {
         System.out.printf("maintain: %s files %d -> %d, bytes %d -> %d%s%n", o.table(), o.before().files(),
             o.after().files(), o.before().bytes(), o.after().bytes(), o.vacuumed() ? ", vacuumed" : "");
       }
-      RunSummary.print(String.format("maintain: %d tables maintained%n%s", outcomes.size(),
+      return JobOutcome.printed(String.format("maintain: %d tables maintained%n%s", outcomes.size(),
           RunSummary.tables(spark, options.output(), outcomes.stream().map(Maintenance.Outcome::table).toList())));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      spark.stop();
-    }
+    };
   }
 
   /** Maintains every table under the root while holding its lock. */

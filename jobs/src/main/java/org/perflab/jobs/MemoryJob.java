@@ -1,11 +1,10 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
-import org.perflab.jobs.cli.JobSession;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -40,7 +39,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Recommend spark.executor.memory, memory fractions and overhead per application and workload from"
         + " the event logs' lineage (LRU stack analysis); write memory_recommendations.")
-public final class MemoryJob implements Callable<Integer> {
+public final class MemoryJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(MemoryJob.class);
   /** How the job's messages name what it does: "Cannot recommend memory: ...". */
   static final String ACTION = "recommend memory";
@@ -99,24 +98,29 @@ public final class MemoryJob implements Callable<Integer> {
   long seed;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab memory";
+  }
+
+  @Override
+  public Work prepare() {
     Options options = new Options(input, output == null ? input : output, safetyFactor, skewTable ? skewRuns : 0,
         seed);
     BadInputException.require(!skewTable || skewRuns >= 1, "Cannot %s: --skew-runs must be at least 1 (%d)", ACTION,
         skewRuns);
     Preflight.of(ACTION).ingestTables("--input", options.input(), TABLES).outputRoot("--output", options.output());
-    return JobSession.with("perflab memory", spark -> {
+    return spark -> {
       LOG.info("Recommending memory for the applications under {} into {}", options.input(), options.output());
       Outcome outcome = run(spark, options);
       org.perflab.spark.memory.TierB.Scan telemetry = outcome.telemetry();
-      RunSummary.print(String.format("  applications: %d (%d with a recommendation); workloads: %d%s%n"
+      JobOutcome printed = JobOutcome.printed(String.format("  applications: %d (%d with a recommendation); workloads: %d%s%n"
           + "  tier B: %d telemetry directories, %d with a GC-model heap, %d fell back to tier A; problems %s%n%s",
           outcome.applications(), outcome.recommended(), outcome.workloads(),
           outcome.skewCells() > 0 ? "; memory_skew cells: " + outcome.skewCells() : "",
           telemetry.directories(), telemetry.advice().size(), telemetry.fellBack(), telemetry.problems(),
           RunSummary.tables(spark, options.output(), MemoryTables.NAMES)));
-      return ExitCode.SUCCESS.code();
-    });
+      return printed;
+    };
   }
 
   /** Recommends memory for the applications under {@code --input} and writes the tables; says what it wrote. */

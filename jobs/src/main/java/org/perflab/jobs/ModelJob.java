@@ -1,8 +1,9 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
@@ -32,7 +32,6 @@ import org.perflab.spark.features.FeatureInputs;
 import org.perflab.spark.features.WorkloadTable;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelWriter;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.table.KeyColumns;
 import org.perflab.table.Table;
@@ -51,7 +50,7 @@ import scala.Tuple2;
     name = "model",
     mixinStandardHelpOptions = true,
     description = "Build simulator models of applications from the ingest tables; optionally predict across slots.")
-public final class ModelJob implements Callable<Integer> {
+public final class ModelJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(ModelJob.class);
 
   /** The options of {@code model}. */
@@ -96,25 +95,24 @@ public final class ModelJob implements Callable<Integer> {
   String workloadProperty;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab model";
+  }
+
+  @Override
+  public Work prepare() {
     Options options = new Options(input, output, mode(mode), apps, predict, seed,
         Optional.ofNullable(workloadProperty));
     Preflight.of("model").ingestTables("--input", input, FeatureInputs.TABLES).outputRoot("--output", output);
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab model").getOrCreate();
-    try {
+    return spark -> {
       LOG.info("Modelling the applications under {} into {}", options.input(), options.output());
       Summary summary = run(spark, options);
       List<String> tables = options.predict() ? List.of(DAG_MODELS, MODEL_PREDICTIONS) : List.of(DAG_MODELS);
-      RunSummary.print(String.format("model: %d models built, %d applications skipped, %d predictions%n%s",
+      JobOutcome outcome = JobOutcome.printed(String.format("model: %d models built, %d applications skipped, %d predictions%n%s",
           summary.models(), summary.skipped(), summary.predictions().size(),
           RunSummary.tables(spark, options.output(), tables)));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+      return outcome;
+    };
   }
 
   static SampleMode mode(String text) {

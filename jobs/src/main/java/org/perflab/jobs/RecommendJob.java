@@ -1,9 +1,9 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
-import org.perflab.jobs.cli.JobSession;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.spark.sweep.SweepTables;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Column;
@@ -66,7 +65,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Recommend executors, cores, memory and shuffle partitions per workload and input size, with the "
         + "predicted runtime and cost; write recommendations.")
-public final class RecommendJob implements Callable<Integer> {
+public final class RecommendJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(RecommendJob.class);
   static final String JOB = "recommend";
   /** The memory job's table, read when present. */
@@ -132,7 +131,12 @@ public final class RecommendJob implements Callable<Integer> {
   boolean check;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab recommend";
+  }
+
+  @Override
+  public Work prepare() {
     ClusterProfile profile = clusterProfile == null ? ClusterProfile.none()
         : ClusterProfile.parse(readProfile(clusterProfile), clusterProfile);
     Options options = new Options(input, output == null ? input : output, Optional.ofNullable(runs),
@@ -150,14 +154,14 @@ public final class RecommendJob implements Callable<Integer> {
     if (!options.check()) {
       preflight.outputRoot("--output", options.output());
     }
-    return JobSession.with("perflab recommend", spark -> {
+    return spark -> {
       LOG.info("Recommending configurations from {} into {}", options.runs().orElse(options.input()),
           options.output());
       Summary summary = run(spark, options);
-      RunSummary.print(describe(summary) + (options.check() ? ""
+      JobOutcome outcome = JobOutcome.printed(describe(summary) + (options.check() ? ""
           : "\n" + RunSummary.tables(spark, options.output(), RecommendTables.NAMES)));
-      return ExitCode.SUCCESS.code();
-    });
+      return outcome;
+    };
   }
 
   /** Reads the tables, recommends (or checks), and writes {@code recommendations} unless checking. */

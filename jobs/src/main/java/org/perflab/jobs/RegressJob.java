@@ -1,8 +1,9 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import static org.apache.spark.sql.functions.avg;
 import static org.apache.spark.sql.functions.col;
 
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
@@ -26,7 +26,6 @@ import org.perflab.spark.regress.RuntimeModel;
 import org.perflab.spark.regress.RuntimePredictions;
 import org.perflab.spark.regress.RuntimeRegression;
 import org.perflab.spark.regress.WorkloadFeatures;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.ModelDirectory;
 import org.perflab.spark.storage.RuntimeModelFiles;
 import org.perflab.spark.storage.TableStore;
@@ -54,7 +53,7 @@ import picocli.CommandLine.Option;
     name = "regress",
     mixinStandardHelpOptions = true,
     description = "Fit MLlib regressions (linear, GBT) of runtime on input size, configuration and workload features.")
-public final class RegressJob implements Callable<Integer> {
+public final class RegressJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(RegressJob.class);
   /** The name of the saved models under {@code <output>/_perflab_models/}. */
   public static final String MODEL = "runtime_model";
@@ -104,7 +103,12 @@ public final class RegressJob implements Callable<Integer> {
   long seed;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab regress";
+  }
+
+  @Override
+  public Work prepare() {
     Options options = Options.of(input, output, runs, seed);
     Preflight preflight = Preflight.of(ACTION);
     if (options.runs().isPresent()) {
@@ -113,18 +117,12 @@ public final class RegressJob implements Callable<Integer> {
       preflight.featuresTable("--input", options.input().get(), FeatureTables.WORKLOADS_TABLE);
     }
     preflight.outputRoot("--output", options.output());
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab regress").getOrCreate();
-    try {
+    return spark -> {
       LOG.info("Fitting runtime regressions on {} into {}", options.runs().or(options::input).get(),
           options.output());
-      RunSummary.print(describe(spark, options, run(spark, options)));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+      JobOutcome outcome = JobOutcome.printed(describe(spark, options, run(spark, options)));
+      return outcome;
+    };
   }
 
   /** Fits every {@link RegressionKind} on every run, writes the predictions and the models, and says what it did. */

@@ -1,12 +1,10 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
-import org.perflab.jobs.cli.JobSession;
 import org.perflab.jobs.cli.Preflight;
-import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.perflab.spark.report.Report;
 import org.perflab.spark.report.ReportOptions;
 import org.slf4j.Logger;
@@ -28,7 +26,7 @@ import picocli.CommandLine.Option;
     name = "report",
     mixinStandardHelpOptions = true,
     description = "Write a static HTML report of the tables (overview, workloads, applications) under ROOT/report/.")
-public final class ReportJob implements Callable<Integer> {
+public final class ReportJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(ReportJob.class);
 
   @Option(names = "--input", defaultValue = "perflab-output", paramLabel = "ROOT",
@@ -48,16 +46,21 @@ public final class ReportJob implements Callable<Integer> {
   int top;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab report";
+  }
+
+  @Override
+  public Work prepare() {
     ReportOptions options = new ReportOptions(input, output == null ? input : output, apps, top);
     Preflight.of("write the report").outputRoot("--output", options.output());
-    return JobSession.with("perflab report", spark -> {
+    return spark -> {
       LOG.info("Writing the report of {} into {}", options.input(), options.output());
       Report.Summary summary = Report.run(spark, options, Clock.systemUTC());
-      RunSummary.print(String.format("report: %d pages (%d workloads, %d applications); workload_history: %d rows "
+      JobOutcome outcome = JobOutcome.printed(String.format("report: %d pages (%d workloads, %d applications); workload_history: %d rows "
               + "of run %s%n  report: %s", summary.pages(), summary.workloadPages(), summary.applicationPages(),
           summary.historyRows(), summary.night().runId(), summary.index()));
-      return ExitCode.SUCCESS.code();
-    });
+      return outcome;
+    };
   }
 }

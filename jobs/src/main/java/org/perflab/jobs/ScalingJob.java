@@ -1,11 +1,10 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
-import org.perflab.jobs.cli.JobSession;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -39,7 +38,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Fit Amdahl, Gustafson, a/n + b·sqrt(n), a/n + b·n^c per series of runs, and Ernest across input"
         + " sizes; write scaling_fits.")
-public final class ScalingJob implements Callable<Integer> {
+public final class ScalingJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(ScalingJob.class);
   /** How the job's messages name what it does: "Cannot fit scaling laws: ...". */
   static final String ACTION = "fit scaling laws";
@@ -64,18 +63,23 @@ public final class ScalingJob implements Callable<Integer> {
   String output;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab scaling";
+  }
+
+  @Override
+  public Work prepare() {
     Options options = new Options(input, output == null ? input : output);
     Preflight.of(ACTION).ingestTables("--input", options.input(), FeatureInputs.TABLES)
         .outputRoot("--output", options.output());
-    return JobSession.with("perflab scaling", spark -> {
+    return spark -> {
       LOG.info("Fitting scaling laws to the runs under {} into {}", options.input(), options.output());
       Outcome outcome = run(spark, options);
-      RunSummary.print(outcome.fits().lines() + (outcome.workloadsComputed() ? "\n  workloads: computed from the"
+      JobOutcome printed = JobOutcome.printed(outcome.fits().lines() + (outcome.workloadsComputed() ? "\n  workloads: computed from the"
           + " ingest tables (no workloads table under " + options.input() + "; perflab features writes it)" : "")
           + "\n" + RunSummary.tables(spark, options.output(), ScalingTables.NAMES));
-      return ExitCode.SUCCESS.code();
-    });
+      return printed;
+    };
   }
 
   /** Fits every series and Ernest group of the runs under {@code --input}, writes {@code scaling_fits}; says what. */

@@ -1,12 +1,12 @@
 package org.perflab.jobs;
 
-import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.jobs.cli.TextFiles;
 import java.time.Clock;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.spark.costmodel.CodecCostSums;
 import org.perflab.costmodel.Codec;
@@ -16,7 +16,6 @@ import org.perflab.costmodel.PairPrediction;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.spark.costmodel.StageCosts;
 import org.perflab.errors.BadInputException;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +39,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Estimate per-stage cost statistics (ns/byte, ns/record) from the ingest tasks table by NNLS;"
         + " write stage_costs (incrementally).")
-public final class StageCostsJob implements Callable<Integer> {
+public final class StageCostsJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(StageCostsJob.class);
 
   @Option(names = "--input", required = true, paramLabel = "ROOT", description = "Output root of ingest.")
@@ -71,7 +70,12 @@ public final class StageCostsJob implements Callable<Integer> {
   String pairsOutput;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab stage-costs";
+  }
+
+  @Override
+  public Work prepare() {
     StageCosts.Options options = new StageCosts.Options(input, output == null ? input : output, full);
     BadInputException.require(pairs == null || dagModels != null,
         "Cannot predict the pairs: --pairs needs --dag-models DIR (%s)", pairs);
@@ -81,12 +85,10 @@ public final class StageCostsJob implements Callable<Integer> {
         .outputRoot("--output", options.output());
     List<CostModelPairs.Pair> pairList = pairs == null ? List.of()
         : CostModelPairs.parse(TextFiles.read(pairs, "pairs file " + pairs), pairs);
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab stage-costs").getOrCreate();
-    try {
+    return spark -> {
       LOG.info("Estimating stage costs of the tasks under {} into {}", options.input(), options.output());
       StageCosts.Summary summary = StageCosts.run(spark, options, Clock.systemUTC());
-      RunSummary.print("stage-costs: " + summary.plan().mode().name().toLowerCase(java.util.Locale.ROOT) + " ("
+      JobOutcome outcome = JobOutcome.printed("stage-costs: " + summary.plan().mode().name().toLowerCase(java.util.Locale.ROOT) + " ("
           + summary.plan().reason() + "), " + summary.rows() + " stage rows written\n"
           + RunSummary.tables(spark, options.output(), java.util.List.of(StageCosts.TABLE)));
       if (codecTable != null) {
@@ -95,12 +97,8 @@ public final class StageCostsJob implements Callable<Integer> {
       if (!pairList.isEmpty()) {
         predictPairs(spark, options, pairList);
       }
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+      return outcome;
+    };
   }
 
   /**

@@ -3,6 +3,8 @@ package org.perflab.jobs;
 import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.jobs.cli.TextFiles;
 import org.perflab.spark.sweep.SweepTables;
 import java.util.ArrayList;
@@ -13,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Row;
@@ -28,7 +29,6 @@ import org.perflab.costmodel.PhaseCostRule;
 import org.perflab.spark.costmodel.PhaseCostSource;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelReader;
@@ -56,7 +56,7 @@ import scala.Tuple2;
     name = "sweep",
     mixinStandardHelpOptions = true,
     description = "Monte Carlo sweep of a simulator model over executors x cores (x memory) x replications.")
-public final class SweepJob implements Callable<Integer> {
+public final class SweepJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(SweepJob.class);
 
   /** The options of {@code sweep}; {@code grid} or the three lists give the grid, never both. */
@@ -220,26 +220,27 @@ public final class SweepJob implements Callable<Integer> {
   String output;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab sweep";
+  }
+
+  @Override
+  public Work prepare() {
     if (perWorkload) {
-      return callPerWorkload();
+      return preparePerWorkload();
     }
     Options options = options(appId);
     preflight(options);
     Sweep fromFile = options.model() != null ? plan(options) : null;
-    SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
-    try {
+    return spark -> {
       Sweep sweep = fromFile != null ? fromFile : plan(spark, options);
       LOG.info("Sweeping {} grid points ({} trials) into {}", sweep.plans().size(), sweep.trials().size(),
           options.output());
       Summary summary = run(spark, sweep, options);
-      RunSummary.print(String.format("sweep: %d points, %d trials, %d applications, %d tasks simulated%n%s",
+      return JobOutcome.printed(String.format("sweep: %d points, %d trials, %d applications, %d tasks simulated%n%s",
           summary.points(), summary.trials(), summary.applications(), summary.tasks(),
           RunSummary.tables(spark, options.output(), List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE))));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      spark.stop();
-    }
+    };
   }
 
   private Options options(String app) {
@@ -252,12 +253,11 @@ public final class SweepJob implements Callable<Integer> {
   static final String NOTHING_WRITTEN = "  tables: none written (no run swept)";
 
   /** {@code --per-workload}: one sweep per workload and size class, each replacing its swept log's rows. */
-  private Integer callPerWorkload() {
+  private Work preparePerWorkload() {
     BadInputException.require(dagModels != null && appId == null && model == null,
         "Cannot sweep: --per-workload needs --dag-models DIR and neither --app-id nor --model (%s, %s, %s)",
         dagModels, appId, model);
-    SparkSession spark = DeltaSessions.builder("perflab sweep").getOrCreate();
-    try {
+    return spark -> {
       List<String> apps = latestPerWorkload(spark, dagModels);
       if (!apps.isEmpty()) {
         // the paths are the same for every run: bad ones fail the job, not one run
@@ -267,12 +267,10 @@ public final class SweepJob implements Callable<Integer> {
       // a sweep that skipped every run wrote nothing, and must not name tables it did not write
       String written = done.swept() == 0 ? NOTHING_WRITTEN
           : RunSummary.tables(spark, output, List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE));
-      RunSummary.print(String.format("sweep: %d workload runs swept, %d skipped, %d points, %d trials%s%n%s",
-          done.swept(), done.skipped().size(), done.points(), done.trials(), done.skippedLines(), written));
-      return (done.skipped().isEmpty() ? ExitCode.SUCCESS : ExitCode.BAD_INPUT).code();
-    } finally {
-      spark.stop();
-    }
+      return JobOutcome.printed(done.skipped().isEmpty() ? ExitCode.SUCCESS : ExitCode.BAD_INPUT,
+          String.format("sweep: %d workload runs swept, %d skipped, %d points, %d trials%s%n%s",
+              done.swept(), done.skipped().size(), done.points(), done.trials(), done.skippedLines(), written));
+    };
   }
 
   /**

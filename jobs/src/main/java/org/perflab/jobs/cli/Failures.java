@@ -83,6 +83,11 @@ public final class Failures {
    * {@code verbose}) on {@code err}, and returns the exit code.
    */
   public static int report(String job, Throwable failure, boolean verbose, PrintWriter err) {
+    return reported(job, failure, verbose, err).code().code();
+  }
+
+  /** {@link #report}, returning the exit code with the line it printed. */
+  public static Outcome reported(String job, Throwable failure, boolean verbose, PrintWriter err) {
     Outcome outcome = outcome(job, failure);
     if (outcome.code() == ExitCode.BAD_INPUT) {
       LOG.warn("{}", outcome.line(), failure);
@@ -96,7 +101,7 @@ public final class Failures {
       err.println("The stack trace is in " + System.getenv(LOG_FILE_ENV) + " (or run with --verbose).");
     }
     err.flush();
-    return outcome.code().code();
+    return outcome;
   }
 
   /** The line for a command line picocli could not parse: {@code Cannot run <job>: <what is wrong> (usage below)}. */

@@ -1,23 +1,23 @@
 package org.perflab.jobs.cli;
 
-import java.util.function.Function;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.spark.storage.DeltaSessions;
 
 /**
- * The SparkSession a job's {@code call()} runs in: the active or default session when there is one (a test, a
- * notebook, {@code PerfLab.run} in-process), which it leaves running; otherwise its own, with PerfLab's Delta settings,
- * stopped when the job ends.
+ * The one way a job holds a SparkSession ({@link SessionCommand#call()} goes through here): the active or default
+ * session when there is one (a test, a notebook, the nightly pipeline, {@code PerfLab.run} in-process), which it
+ * leaves running; otherwise its own, with PerfLab's Delta settings, stopped when the job ends. No job stops a session
+ * it did not create.
  */
 public final class JobSession {
   private JobSession() {}
 
-  /** Runs {@code body} in the session named {@code appName} and returns what it returns. */
-  public static <T> T with(String appName, Function<SparkSession, T> body) {
+  /** Runs {@code work} in the session named {@code appName} and returns its outcome. */
+  public static JobOutcome run(String appName, SessionCommand.Work work) throws Exception {
     boolean own = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
     SparkSession spark = DeltaSessions.builder(appName).getOrCreate();
     try {
-      return body.apply(spark);
+      return work.run(spark);
     } finally {
       if (own) {
         spark.stop();
