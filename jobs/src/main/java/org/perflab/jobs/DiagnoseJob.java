@@ -193,10 +193,10 @@ public final class DiagnoseJob implements SessionCommand {
         if (options.gridSearch()) {
           out.overwrite(GridSearch.NAME, Diagnosis.grid(features,
               GroundTruth.read(spark, options.groundTruth()), options.thresholds()).coalesce(1));
-          best = out.read(GridSearch.NAME).orElseThrow().filter("best").orderBy("model").collectAsList().stream()
+          best = GridSearch.bestCells(out.read(GridSearch.NAME).orElseThrow()).collectAsList().stream()
               .map(DiagnoseJob::bestLine).toList();
         }
-        Row counts = stragglers.selectExpr("count(*)", "count_if(size(causes) = 0)").first(); // one job for both
+        Row counts = StragglerTable.counts(stragglers).first();
         changed.commit(plan);
         return new Summary(plan, counts.getLong(0), counts.getLong(1), findingRows, findings, best);
       } finally {
@@ -225,8 +225,10 @@ public final class DiagnoseJob implements SessionCommand {
         summary.stragglers(), summary.unexplained(), findings);
   }
 
-  private static String bestLine(Row r) {
+  /** The summary line of a best cell of {@code straggler_grid}. */
+  private static String bestLine(Row cell) {
     return String.format(Locale.ROOT, "diagnose: best %s threshold=%s quantile=%s tpr=%.4f fpr=%.4f score=%.4f",
-        r.getString(0), r.getDouble(1), r.getDouble(2), r.getDouble(7), r.getDouble(8), r.getDouble(10));
+        cell.<String>getAs("model"), cell.<Double>getAs("threshold"), cell.<Double>getAs("quantile"),
+        cell.<Double>getAs("tpr"), cell.<Double>getAs("fpr"), cell.<Double>getAs("score"));
   }
 }

@@ -6,10 +6,6 @@ import org.perflab.jobs.cli.SessionCommand;
 import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.spark.sweep.SweepTables;
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.countDistinct;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.percentile_approx;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,16 +15,13 @@ import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataTypes;
 import org.perflab.errors.BadInputException;
 import org.perflab.spark.features.FeatureInputs;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.features.WorkloadTable;
-import org.perflab.spark.prediction.PredictionTables;
 import org.perflab.prediction.Run;
 import org.perflab.spark.prediction.RunTable;
 import org.perflab.recommend.ClusterProfile;
@@ -38,9 +31,7 @@ import org.perflab.recommend.RecommendCheck;
 import org.perflab.spark.recommend.RecommendInputs;
 import org.perflab.spark.recommend.RecommendTables;
 import org.perflab.spark.recommend.Recommendations;
-import org.perflab.spark.scaling.ScalingTables;
 import org.perflab.spark.storage.TableStore;
-import org.perflab.table.KeyColumns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -68,9 +59,6 @@ import picocli.CommandLine.Option;
 public final class RecommendJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(RecommendJob.class);
   static final String JOB = "recommend";
-  /** The memory job's table, read when present. */
-  static final String MEMORY_TABLE = "memory_recommendations";
-  static final String FINDINGS_TABLE = "findings";
 
   /**
    * The options of {@code recommend}, validated.
@@ -177,7 +165,7 @@ public final class RecommendJob implements SessionCommand {
       List<Run> all = runs.rows().collectAsList().stream().map(Recommendations::run).toList();
       return new Summary(0, 0, runs, Optional.of(RecommendCheck.check(all)));
     }
-    Dataset<Row> rows = Recommendations.of(spark, inputs(in, workloads, runs.rows()), options.objective(),
+    Dataset<Row> rows = Recommendations.of(spark, RecommendInputs.read(in, workloads, runs.rows()), options.objective(),
         options.prices()).cache();
     try {
       new TableStore(spark, options.output()).overwrite(RecommendTables.RECOMMENDATIONS_TABLE, rows.coalesce(1));
@@ -185,35 +173,6 @@ public final class RecommendJob implements SessionCommand {
     } finally {
       rows.unpersist();
     }
-  }
-
-  /** The transform's inputs: the runs, the classes to cover, and every side table that exists. */
-  static RecommendInputs inputs(TableStore in, Optional<Dataset<Row>> workloads, Dataset<Row> runs) {
-    Dataset<Row> classes = workloads.orElse(runs).groupBy("workload_id", "size_class").agg(
-        count(lit(1)).cast(DataTypes.IntegerType).as("runs"),
-        percentile_approx(col("input_bytes"), lit(0.5), lit(10000)).cast(DataTypes.LongType).as("input_bytes"));
-    Optional<Dataset<Row>> sweep = in.read(SweepTables.RESULTS_TABLE).map(s -> withSweptInput(s, workloads));
-    Optional<Dataset<Row>> shuffle = workloads.flatMap(w -> in.read(FeatureTables.APP_FEATURES_TABLE))
-        .map(f -> f.groupBy("workload_id", "size_class").agg(percentile_approx(col("shuffle_read_bytes"), lit(0.5),
-            lit(10000)).cast(DataTypes.LongType).as("shuffle_bytes")));
-    Optional<Dataset<Row>> findings = workloads.flatMap(w -> in.read(FINDINGS_TABLE).map(f -> f.join(
-            w.select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "workload_id"),
-            new String[] {KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID})
-        .groupBy("workload_id", "rule").agg(countDistinct(RunTable.runKey()).as("runs"))));
-    return new RecommendInputs(runs, classes, in.read(PredictionTables.CHOICE_TABLE), sweep, in.read(MEMORY_TABLE),
-        shuffle, findings, in.read(ScalingTables.FITS_TABLE));
-  }
-
-  /** Sweep points without an input size in the grid get the swept log's median input bytes. */
-  private static Dataset<Row> withSweptInput(Dataset<Row> sweep, Optional<Dataset<Row>> workloads) {
-    if (workloads.isEmpty()) {
-      return sweep;
-    }
-    Dataset<Row> logInput = workloads.get().groupBy(col(KeyColumns.LOG_ID).as("_log"))
-        .agg(percentile_approx(col("input_bytes"), lit(0.5), lit(10000)).cast(DataTypes.LongType).as("_log_input"));
-    Column filled = org.apache.spark.sql.functions.coalesce(col("input_bytes"), col("_log_input"));
-    return sweep.join(logInput, sweep.col(KeyColumns.LOG_ID).equalTo(logInput.col("_log")), "left")
-        .withColumn("input_bytes", filled).drop("_log", "_log_input");
   }
 
   private static String readProfile(String file) {

@@ -16,6 +16,7 @@ import org.perflab.costmodel.PairPrediction;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.spark.costmodel.StageCosts;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.sweep.SweptModels;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,7 +108,7 @@ public final class StageCostsJob implements SessionCommand {
    */
   private void predictPairs(SparkSession spark, StageCosts.Options options, List<CostModelPairs.Pair> pairList) {
     CostModelPairs.Result result = CostModelPairs.predict(spark, options.input(), pairList,
-        app -> SweepJob.dagModel(spark, dagModels, app), CodecCostTable.shipped());
+        app -> SweptModels.model(spark, dagModels, app).model(), CodecCostTable.shipped());
     List<PairPrediction.Row> rows = result.rows();
     StringBuilder out = new StringBuilder();
     result.notes().forEach(n -> out.append("stage-costs: pair ").append(n).append('\n'));

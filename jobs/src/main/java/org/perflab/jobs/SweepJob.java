@@ -8,21 +8,14 @@ import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.jobs.cli.TextFiles;
 import org.perflab.spark.sweep.SweepTables;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.DataTypes;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.PhaseCostInputs;
 import org.perflab.costmodel.PhaseCostRule;
@@ -39,13 +32,13 @@ import org.perflab.sweep.PointResult;
 import org.perflab.sweep.ScalingRule;
 import org.perflab.sweep.Statistic;
 import org.perflab.sweep.Sweep;
-import org.perflab.spark.sweep.SweepRows;
-import org.perflab.sweep.TrialOutcome;
+import org.perflab.spark.sweep.SweepOutput;
+import org.perflab.spark.sweep.SweepTrials;
+import org.perflab.spark.sweep.SweptModels;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import scala.Tuple2;
 
 /**
  * {@code perflab sweep}: simulates a model over a grid of executors × cores per executor (× executor memory) ×
@@ -301,11 +294,12 @@ public final class SweepJob implements SessionCommand {
     int points = 0;
     long trials = 0;
     Map<String, String> skipped = new LinkedHashMap<>();
-    Set<String> ensured = new HashSet<>();
+    Map<String, SweepOutput> outputs = new HashMap<>();
     for (String app : apps) {
       Options options = optionsOf.apply(app);
       try {
-        Summary summary = run(spark, plan(spark, options), options, ensured);
+        SweepOutput out = outputs.computeIfAbsent(options.output(), root -> new SweepOutput(spark, root));
+        Summary summary = run(spark, plan(spark, options), options, out);
         swept++;
         points += summary.points();
         trials += summary.trials();
@@ -317,18 +311,9 @@ public final class SweepJob implements SessionCommand {
     return new PerWorkload(swept, skipped, points, trials);
   }
 
-  /**
-   * The application to sweep for each workload and size class of the {@code dag_models} table under {@code dir}: the
-   * greatest app id among its OK models (Spark's app ids grow with their start time), in app id order.
-   */
+  /** The application to sweep for each workload and size class of the {@code dag_models} table under {@code dir}. */
   static List<String> latestPerWorkload(SparkSession spark, String dir) {
-    Dataset<Row> models = spark.read().format("delta").load(dir);
-    if (!java.util.Arrays.asList(models.columns()).contains("workload_id")) {
-      return List.of();
-    }
-    return models.where(functions.col("status").equalTo("OK").and(functions.col("workload_id").isNotNull()))
-        .groupBy("workload_id", "size_class").agg(functions.max("app_id").as("app_id"))
-        .select("app_id").distinct().orderBy("app_id").collectAsList().stream().map(r -> r.getString(0)).toList();
+    return SweptModels.latestPerWorkload(spark, dir);
   }
 
   /** Checks every path before the model is read or Spark starts: schemes, the dag_models table, the output root. */
@@ -359,32 +344,23 @@ public final class SweepJob implements SessionCommand {
 
   /** Reads the grid and applies the rule to every point of {@code base}: all bad input surfaces here. */
   static Sweep plan(Options options, Model base) {
-    return plan(options, base, 0L);
+    return plan(options, base, ScalingRule.named(options.rule(), 0L));
   }
 
   /**
-   * The sweep of {@code options.appId()}'s model in the {@code dag_models} table; with {@code --rule phase-cost}, the
-   * rule is built from the run's properties and {@code stage_costs} under {@code options.costs()}, and what it
-   * covers is logged and printed.
+   * The sweep of {@code options.appId()}'s model in the {@code dag_models} table (its input size for
+   * {@code input-size}); with {@code --rule phase-cost}, the rule is built from the run's properties and
+   * {@code stage_costs} under {@code options.costs()}, and what it covers is logged and printed.
    */
   static Sweep plan(SparkSession spark, Options options) {
-    Model base = dagModel(spark, options.dagModels(), options.appId());
-    long inputBytes = dagModelInputBytes(spark, options.dagModels(), options.appId());
+    SweptModels.DagModel dagModel = SweptModels.model(spark, options.dagModels(), options.appId());
     if (!PhaseCostRule.NAME.equals(options.rule())) {
-      return plan(options, base, ScalingRule.named(options.rule(), inputBytes));
+      return plan(options, dagModel.model(), ScalingRule.named(options.rule(), dagModel.inputBytes()));
     }
-    PhaseCostInputs.Built built = PhaseCostSource.build(spark, options.costs(), base,
-        dagModelRun(spark, options.dagModels(), options.appId()).logId(), options.appId());
+    PhaseCostInputs.Built built = PhaseCostSource.build(spark, options.costs(), dagModel.model(),
+        dagModel.swept().logId(), options.appId());
     RunSummary.print("sweep " + options.appId() + ": " + built.describe() + "\n");
-    return plan(options, base, built.rule());
-  }
-
-  /**
-   * As {@link #plan(Options, Model)}, with the swept run's input size in bytes for {@code input-size} (0: the sum of
-   * the model's stage {@code inputBytes}).
-   */
-  static Sweep plan(Options options, Model base, long sourceInputBytes) {
-    return plan(options, base, ScalingRule.named(options.rule(), sourceInputBytes));
+    return plan(options, dagModel.model(), built.rule());
   }
 
   /** Reads the grid and applies {@code rule} to every point of {@code base}. */
@@ -404,104 +380,31 @@ public final class SweepJob implements SessionCommand {
   }
 
   /**
-   * The input bytes of {@code appId}'s model in the {@code dag_models} table under {@code dir}; 0 when unknown (a
-   * table written before {@code input_bytes} existed).
+   * Plans the sweep (from {@code --model}, else from the {@code dag_models} table) and runs it: the job's seam. The
+   * command plans a model file before Spark starts instead, so that a bad model or grid costs no session.
    */
-  static long dagModelInputBytes(SparkSession spark, String dir, String appId) {
-    Dataset<Row> models = spark.read().format("delta").load(dir);
-    if (!java.util.Arrays.asList(models.columns()).contains("input_bytes")) {
-      return 0L;
-    }
-    List<Row> rows = models
-        .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
-        .orderBy(functions.col("app_attempt_id").desc()).select("input_bytes").limit(1).collectAsList();
-    return rows.isEmpty() || rows.get(0).isNullAt(0) ? 0L : rows.get(0).getLong(0);
-  }
-
-  /** The model of {@code appId} in the {@code dag_models} table under {@code dir} (its last OK attempt). */
-  static Model dagModel(SparkSession spark, String dir, String appId) {
-    List<Row> rows = spark.read().format("delta").load(dir)
-        .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
-        .orderBy(functions.col("app_attempt_id").desc()).select("model_json").limit(1).collectAsList();
-    BadInputException.require(!rows.isEmpty(), "Cannot sweep: %s has no model of application %s (status OK)", dir,
-        appId);
-    return ModelReader.parse(rows.get(0).getString(0), dir + " (" + appId + ")");
-  }
-
-  /**
-   * The log and workload of {@code appId}'s model in the {@code dag_models} table under {@code dir}; the workload is
-   * null in a table written before {@code workload_id} existed.
-   */
-  static SweepTables.Swept dagModelRun(SparkSession spark, String dir, String appId) {
-    Dataset<Row> models = spark.read().format("delta").load(dir);
-    Column workload = TableStore.columnOrNull(models, "workload_id", DataTypes.StringType);
-    List<Row> rows = models
-        .where(functions.col("app_id").equalTo(appId).and(functions.col("status").equalTo("OK")))
-        .orderBy(functions.col("app_attempt_id").desc()).select(functions.col("log_id"), workload).limit(1)
-        .collectAsList();
-    return rows.isEmpty() ? SweepTables.Swept.MODEL_FILE
-        : new SweepTables.Swept(rows.get(0).getString(0), rows.get(0).getString(1));
+  static Summary run(SparkSession spark, Options options) {
+    return run(spark, options.model() != null ? plan(options) : plan(spark, options), options);
   }
 
   /** Runs the trials on Spark, writes both tables, and returns what was done. */
   static Summary run(SparkSession spark, Sweep sweep, Options options) {
-    return run(spark, sweep, options, new HashSet<>());
+    return run(spark, sweep, options, new SweepOutput(spark, options.output()));
   }
 
-  /**
-   * {@link #run(SparkSession, Sweep, Options)}, where {@code ensuredRoots} holds the output roots whose sweep tables
-   * already have every column (so that several sweeps into one root check the tables' schemas once); this run's
-   * root joins it.
-   */
-  private static Summary run(SparkSession spark, Sweep sweep, Options options, Set<String> ensuredRoots) {
-    List<PointResult> results = runTrials(spark, sweep, options.partitionsPerPoint());
+  /** {@link #run(SparkSession, Sweep, Options)}, writing through {@code out} (the tables under the output root). */
+  private static Summary run(SparkSession spark, Sweep sweep, Options options, SweepOutput out) {
+    List<PointResult> results = SweepTrials.run(spark, sweep, options.partitionsPerPoint());
     List<BestPoint> best = Sweep.best(results, options.deadlineStat(), options.deadlineS());
     if (options.deadlineS() != null && best.stream().noneMatch(b -> b.kind() == BestPoint.Kind.DEADLINE)) {
       LOG.warn("No grid point meets the deadline of {} s by {}", options.deadlineS(), options.deadlineStat());
     }
     SweepTables.Swept swept = options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
-        : dagModelRun(spark, options.dagModels(), options.appId());
-    TableStore out = new TableStore(spark, options.output());
-    if (ensuredRoots.add(options.output())) {
-      // the tables first gain the columns they lack, so the predicate can name rule in a table written before it
-      out.ensure(SweepTables.RESULTS_TABLE, SweepTables.RESULTS);
-      out.ensure(SweepTables.BEST_TABLE, SweepTables.BEST);
-    }
-    String sweptBy = SweepRows.sweptBy(swept.logId(), sweep.rule().name());
-    // each replaces, in one commit, this log's rows under this rule; other logs and other rules' rows stay
-    out.replaceWhere(SweepTables.RESULTS_TABLE,
-        spark.createDataFrame(SweepTables.resultRows(results, swept), SweepTables.RESULTS).coalesce(1), sweptBy);
-    out.replaceWhere(SweepTables.BEST_TABLE,
-        spark.createDataFrame(SweepTables.bestRows(best, swept), SweepTables.BEST).coalesce(1), sweptBy);
+        : SweptModels.swept(spark, options.dagModels(), options.appId());
+    out.write(swept, sweep.rule().name(), results, best);
     long apps = results.stream().mapToLong(PointResult::applications).sum();
     long tasks = results.stream().mapToLong(PointResult::tasks).sum();
     return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);
-  }
-
-  /**
-   * Fans the trials out over {@code points × partitionsPerPoint} partitions and reduces each point's outcomes on the
-   * executors; returns the point results in grid order.
-   */
-  public static List<PointResult> runTrials(SparkSession spark, Sweep sweep, int partitionsPerPoint) {
-    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
-    int points = sweep.plans().size();
-    context.setJobGroup("perflab-sweep", "Simulate " + sweep.trials().size() + " trials over " + points
-        + " grid points", false);
-    List<PointResult> results = new ArrayList<>(context.parallelize(sweep.trials(), points * partitionsPerPoint)
-        .map(sweep::runTrial)
-        .mapToPair(outcome -> new Tuple2<>(outcome.pointIndex(), outcome))
-        .groupByKey(Math.max(1, Math.min(points, context.defaultParallelism())))
-        .mapValues(outcomes -> sweep.summarize(toList(outcomes)))
-        .values()
-        .collect());
-    results.sort(Comparator.comparingInt(r -> sweep.grid().points().indexOf(r.point())));
-    return results;
-  }
-
-  private static List<TrialOutcome> toList(Iterable<TrialOutcome> outcomes) {
-    List<TrialOutcome> list = new ArrayList<>();
-    outcomes.forEach(list::add);
-    return list;
   }
 
   static Statistic statistic(String text) {

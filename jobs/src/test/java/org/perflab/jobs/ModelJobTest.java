@@ -26,6 +26,7 @@ import org.perflab.spark.ingest.IngestOptions;
 import org.perflab.sim.Engine;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelReader;
+import org.perflab.spark.sweep.SweptModels;
 import org.perflab.sweep.Statistic;
 import scala.Tuple2;
 
@@ -172,7 +173,7 @@ class ModelJobTest {
     SweepJob.Options options = new SweepJob.Options(null, null, List.of(1, 2, 4), List.of(1), List.of(), 1, 1, 0,
         1L, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("sweep").toString(),
         dir.resolve("out/dag_models").toString(), oneSlotRun);
-    Model model = SweepJob.dagModel(spark, options.dagModels(), options.appId());
+    Model model = SweptModels.model(spark, options.dagModels(), options.appId()).model();
     SweepJob.Summary sweep = SweepJob.run(spark, SweepJob.plan(options, model), options);
 
     // Replay with FIFO choice is deterministic: the sweep reproduces the cross-slot predictions from that run.

@@ -99,7 +99,7 @@ class SweepJobTest {
     SweepJob.Options options = new SweepJob.Options(model.toString(), grid.toString(), List.of(), List.of(),
         List.of(), 1, 100, 0, null, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("out").toString(), null,
         null);
-    SweepJob.run(spark, SweepJob.plan(options), options);
+    SweepJob.run(spark, options);
 
     List<Row> rows = spark.read().format("delta").load(dir.resolve("out/sweep_results").toString())
         .orderBy("executor_memory_gb").collectAsList();

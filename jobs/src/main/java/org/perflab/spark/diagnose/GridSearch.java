@@ -64,6 +64,11 @@ public final class GridSearch {
 
   private GridSearch() {}
 
+  /** The best cell of each model of {@code straggler_grid} (its {@code best} rows), in model order. */
+  public static Dataset<Row> bestCells(Dataset<Row> grid) {
+    return grid.filter("best").orderBy("model");
+  }
+
   /**
    * Scores every cell. {@code evidence} must have been built with {@link LambdaGrid#LEVELS}; {@code truth} is
    * {@link GroundTruth#read}'s; {@code base} supplies the thresholds the grid does not vary (λT, λe, t).

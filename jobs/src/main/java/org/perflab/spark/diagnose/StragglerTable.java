@@ -52,6 +52,14 @@ public final class StragglerTable {
   private StragglerTable() {}
 
   /**
+   * One row counting {@code stragglers} (rows of this table): {@code stragglers} (long) and {@code unexplained} (long,
+   * those with no BigRoots cause), in one Spark job.
+   */
+  public static Dataset<Row> counts(Dataset<Row> stragglers) {
+    return stragglers.selectExpr("count(*) AS stragglers", "count_if(size(causes) = 0) AS unexplained");
+  }
+
+  /**
    * The stragglers with their causes. {@code evidence} must have been built with the levels {@code [λq, λcq]}, in
    * that order.
    */

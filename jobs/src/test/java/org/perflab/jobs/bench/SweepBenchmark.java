@@ -2,7 +2,7 @@ package org.perflab.jobs.bench;
 
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
-import org.perflab.jobs.SweepJob;
+import org.perflab.spark.sweep.SweepTrials;
 import org.perflab.sim.Distribution;
 import org.perflab.sim.Model;
 import org.perflab.sim.Stage;
@@ -73,9 +73,9 @@ public final class SweepBenchmark {
     SparkSession spark = SparkSession.builder().master(master).appName("SweepBenchmark")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
     try {
-      SweepJob.runTrials(spark, warmUp, 2);
+      SweepTrials.run(spark, warmUp, 2);
       long start = System.nanoTime();
-      SweepJob.runTrials(spark, sweep, 2);
+      SweepTrials.run(spark, sweep, 2);
       return (System.nanoTime() - start) / 1e9;
     } finally {
       spark.stop();
