@@ -4,7 +4,6 @@ import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
 import org.perflab.jobs.cli.SessionCommand;
 import org.perflab.jobs.cli.JobOutcome;
-import org.perflab.spark.sweep.SweepTables;
 import static org.apache.spark.sql.functions.col;
 
 import java.io.IOException;
