@@ -35,6 +35,16 @@ runtime_built() {
   [[ -f "$PERFLAB_APP_JAR" ]] && compgen -G "$PERFLAB_RUNTIME/jars/spark-core_*.jar" >/dev/null
 }
 
+# quiet_mvn ARGS...: mvn ARGS with its output on stderr, less the ANSI colour resets Maven 3.8 prints with -q even in
+# batch mode (ESC[0m on stdout and stderr, shown as "[0m[0m" by consoles and logs that do not interpret them).
+quiet_mvn() {
+  if mvn "$@" 2>&1 | sed -u $'s/\x1b\\[[0-9;]*m//g' >&2; then
+    return 0
+  else
+    return "${PIPESTATUS[0]}"
+  fi
+}
+
 # Builds the application jar and the Spark runtime once, when what this run needs is missing.
 ensure_built() {
   if [[ -f "$PERFLAB_APP_JAR" ]] && { [[ -n "${SPARK_HOME:-}" ]] || runtime_built; }; then
@@ -50,7 +60,7 @@ ensure_built() {
       exec 9>"$PERFLAB_REPO/.perflab/build.lock"
       flock 9
     fi
-    runtime_built || { cd -- "$PERFLAB_REPO" && mvn -q -B -DskipTests package >&2; }
+    runtime_built || { cd -- "$PERFLAB_REPO" && quiet_mvn -q -B -DskipTests package; }
   ) || fail 1 "Cannot build PerfLab: mvn package failed (run it in $PERFLAB_REPO to see why)"
   runtime_built || fail 1 "Cannot find the build's output after mvn package ($PERFLAB_APP_JAR, $PERFLAB_RUNTIME/jars)"
 }

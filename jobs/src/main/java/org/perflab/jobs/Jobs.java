@@ -46,6 +46,7 @@ final class Jobs {
     commandLine.addSubcommand(new ReportJob());
 
     // operations
+    commandLine.addSubcommand(new NightlyJob());
     commandLine.addSubcommand(new DoctorJob());
   }
 }

@@ -5,6 +5,9 @@ import org.perflab.jobs.cli.ConsoleLogging;
 import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.Failures;
 import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.SessionCommand;
+import java.util.List;
+import org.apache.spark.SparkConf;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.perflab.errors.BadInputException;
@@ -89,20 +92,49 @@ public final class PerfLab implements Callable<Integer> {
     if (!helpOrVersion) {
       CommandLine jobLine = job.commandSpec().commandLine();
       try {
-        Preflight preflight = null;
-        for (CommandLine.Model.OptionSpec option : job.matchedOptions()) {
-          if (PATH_OPTIONS.contains(option.longestName())) {
-            preflight = preflight != null ? preflight : Preflight.of(Failures.action(jobLine.getCommandName()));
-            for (String path : job.matchedOption(option.longestName()).stringValues()) {
-              preflight.scheme(option.longestName(), path);
-            }
-          }
-        }
+        checkSchemes(job);
       } catch (BadInputException e) {
         throw new CommandLine.ExecutionException(jobLine, e.getMessage(), e);
       }
     }
     return new CommandLine.RunLast().execute(parsed);
+  }
+
+  /**
+   * Checks that a local master (spark-submit's {@code --master}, in {@code spark.master}) is one Spark can run, and that
+   * the file-system scheme of every path option of the parsed {@code job} resolves.
+   */
+  private static void checkSchemes(CommandLine.ParseResult job) {
+    String master = new SparkConf().get("spark.master", null);
+    if (master != null) {
+      Preflight.of(Failures.action(job.commandSpec().commandLine().getCommandName())).master(master);
+    }
+    Preflight preflight = null;
+    for (CommandLine.Model.OptionSpec option : job.matchedOptions()) {
+      if (PATH_OPTIONS.contains(option.longestName())) {
+        preflight = preflight != null ? preflight
+            : Preflight.of(Failures.action(job.commandSpec().commandLine().getCommandName()));
+        for (String path : job.matchedOption(option.longestName()).stringValues()) {
+          preflight.scheme(option.longestName(), path);
+        }
+      }
+    }
+  }
+
+  /**
+   * The job {@code arguments} name (its name, then its options), parsed by picocli exactly as on the command line and
+   * with its paths' schemes checked, ready to run in a session the caller holds (the nightly pipeline's steps).
+   *
+   * @throws CommandLine.ParameterException when picocli cannot parse them
+   * @throws BadInputException when a path's scheme does not resolve, or the job does not run in a session
+   */
+  static SessionCommand sessionCommand(List<String> arguments) {
+    CommandLine.ParseResult job = commandLine().parseArgs(arguments.toArray(String[]::new)).subcommand();
+    BadInputException.require(job != null && job.commandSpec().userObject() instanceof SessionCommand,
+        "Cannot run %s in a session: it is not a job that runs in one (%s)", arguments.isEmpty() ? "" : arguments.get(0),
+        String.join(" ", arguments));
+    checkSchemes(job);
+    return (SessionCommand) job.commandSpec().userObject();
   }
 
   @Override

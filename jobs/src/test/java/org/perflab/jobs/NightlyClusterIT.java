@@ -212,9 +212,10 @@ class NightlyClusterIT {
   }
 
   /**
-   * The driver of {@code features} SIGKILLed in the middle of the nightly: the step fails, {@code diagnose} (which
-   * reads its tables) is skipped, the others run. The next nightly completes the work: the tables equal those of the
-   * clean night of the first test.
+   * The driver of {@code features} SIGKILLed in the middle of a {@code --separate} nightly (a driver per step): the
+   * step fails, {@code diagnose} (which reads its tables) is skipped, the others run. The next nightly completes the
+   * work: the tables equal those of the clean night of the first test. (A night in one application dies with its
+   * driver; the next night completes it the same way.)
    */
   @Test
   @Order(3)
@@ -223,7 +224,7 @@ class NightlyClusterIT {
     String output = hdfs + "/driver-killed";
     Path stderr = temp.resolve("driver-night.err");
     List<String> command = nightlyCommand(output, List.of());
-    command.addAll(List.of("--jobs", "ingest,features,diagnose"));
+    command.addAll(List.of("--jobs", "ingest,features,diagnose", "--separate"));
     Process night = new ProcessBuilder(command).directory(temp.toFile())
         .redirectOutput(temp.resolve("driver-night.out").toFile()).redirectError(stderr.toFile()).start();
     try {

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code submit/nightly} as cron runs it: a process that chains spark-submits through {@code submit/perflab}. Its
- * options and its lock; the whole pipeline, on a standalone cluster over HDFS, is {@link NightlyClusterIT}.
+ * {@code submit/nightly} as cron runs it: a thin wrapper over {@code submit/perflab nightly}, one Spark application
+ * for the whole night, or one submission per step with {@code --separate}. Its options and its lock; the whole
+ * pipeline, on a standalone cluster over HDFS, is {@link NightlyClusterIT}.
  */
 class NightlyIT {
   private static final Path REPOSITORY = Scripts.repository();
@@ -33,9 +34,23 @@ class NightlyIT {
     Scripts.Result noOutput = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--archive", temp.toString());
 
     assertThat(noArchive.exitCode()).isEqualTo(2);
-    assertThat(noArchive.stderr()).contains("Cannot run: no --archive given");
+    assertThat(noArchive.stderr()).contains("Cannot run the nightly pipeline: no --archive given");
     assertThat(noOutput.exitCode()).isEqualTo(2);
-    assertThat(noOutput.stderr()).contains("Cannot run: no --output given");
+    assertThat(noOutput.stderr()).contains("Cannot run the nightly pipeline: no --output given");
+  }
+
+  /** --separate: each step its own submission; the driver reads each step's exit code and summary line. */
+  @Test
+  void separateRunsEachStepAsASubmissionOfItsOwn(@TempDir Path temp) throws Exception {
+    Scripts.Result night = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--archive", temp.toString(), "--output",
+        temp.resolve("out").toString(), "--jobs", "maintain,report", "--separate", "--master", "local[1]");
+
+    assertThat(night.exitCode()).as(night.output()).isZero();
+    assertThat(night.stderr())
+        .containsPattern("step 1 of 2: maintain ended: exit 2 after \\d+s; Cannot maintain: no tables under ")
+        .containsPattern("step 2 of 2: report ended: exit 0 after \\d+s; report: ");
+    assertThat(night.stdout()).containsPattern("(?m)^maintain +exit +2 ").containsPattern("(?m)^report +exit +0 ")
+        .endsWith("report: " + temp.resolve("out") + "/report/index.html\n");
   }
 
   /**

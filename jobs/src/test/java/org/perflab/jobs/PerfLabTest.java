@@ -45,6 +45,28 @@ class PerfLabTest {
     }
   }
 
+  /** spark-submit's --master reaches the driver as spark.master: a local master Spark cannot run is exit 2. */
+  @Test
+  void aLocalMasterSparkCannotRunExitsTwoBeforeSparkStarts(@TempDir Path temp) {
+    for (String master : new String[] {"local[0]", "local[-1]", "local[x]", "local[2,0]"}) {
+      System.setProperty("spark.master", master);
+      try {
+        Run run = perflab("report", "--input", temp.toString());
+
+        assertThat(run.exitCode()).as(master).isEqualTo(2);
+        assertThat(run.firstErrorLine()).isEqualTo("Cannot start Spark for run report: --master " + master
+            + " is not a local master Spark can run (local, local[N] or local[N,F] with N and F >= 1, local[*])");
+      } finally {
+        System.clearProperty("spark.master");
+      }
+    }
+    for (String master : new String[] {"local", "local[2]", "local[*]", "local[2,3]", "local-cluster[2,1,1024]",
+        "yarn"}) {
+      assertThat(new org.perflab.jobs.cli.Preflight("run report", new org.apache.hadoop.conf.Configuration())
+          .master(master)).as(master).isNotNull();
+    }
+  }
+
   @Test
   void aWrongOptionPrintsOneHouseFormLineThenTheUsageAndExitsTwo() {
     Run run = perflab("model", "--input", "in", "--output", "out", "--bogus");

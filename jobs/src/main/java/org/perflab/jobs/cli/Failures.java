@@ -101,6 +101,7 @@ public final class Failures {
       err.println("The stack trace is in " + System.getenv(LOG_FILE_ENV) + " (or run with --verbose).");
     }
     err.flush();
+    OutcomeFile.write(outcome.code().code(), outcome.line());
     return outcome;
   }
 

@@ -41,8 +41,8 @@ public final class NightlyLock {
       drain(in);
       return ExitCode.SUCCESS.code();
     } catch (OutputLock.HeldException e) {
-      // OutputLock's message starts "Cannot <job>:"; the holder, its host and start time follow.
-      err.println("nightly: Cannot run the nightly pipeline: " + e.getMessage().replaceFirst("^Cannot nightly: ", ""));
+      // OutputLock's message: "Cannot run the nightly pipeline: ...", the holder, its host and start time.
+      err.println("nightly: " + e.getMessage());
       return ExitCode.FAILURE.code();
     } catch (UncheckedIOException e) {
       err.println("nightly: Cannot take the nightly lock: " + e.getMessage() + " (" + root + ")");

@@ -322,6 +322,25 @@ public final class Preflight {
   }
 
   /**
+   * Checks that a local master names a thread count Spark can run: {@code local}, {@code local[N]} and
+   * {@code local[N,F]} with N and F at least 1, or {@code local[*]} and {@code local[*,F]}. Other masters
+   * ({@code local-cluster[...]}, {@code spark://}, {@code yarn}, ...) are Spark's to check. Catches, before Spark starts,
+   * the usage mistakes Spark would report as a failure ({@code local[0]}, {@code local[-1]}, {@code local[x]}).
+   */
+  public Preflight master(String master) {
+    String trimmed = master.trim();
+    if (!trimmed.startsWith("local") || trimmed.startsWith("local-cluster")) {
+      return this;
+    }
+    Matcher local = Pattern.compile("local(?:\\[\\s*(\\*|\\d+)\\s*(?:,\\s*(\\d+)\\s*)?])?").matcher(trimmed);
+    boolean valid = local.matches() && (local.group(1) == null || local.group(1).equals("*")
+        || Long.parseLong(local.group(1)) >= 1) && (local.group(2) == null || Long.parseLong(local.group(2)) >= 1);
+    BadInputException.require(valid, "Cannot start Spark for %s: --master %s is not a local master Spark can run"
+        + " (local, local[N] or local[N,F] with N and F >= 1, local[*])", action, master);
+    return this;
+  }
+
+  /**
    * Checks that the master retries a failed task, for an option (such as {@code workload --fail-tasks}) that fails
    * tasks on purpose and needs them retried: plain {@code local[N]} never retries; {@code local[N,F]} tries F times;
    * other masters {@code spark.task.maxFailures} times.

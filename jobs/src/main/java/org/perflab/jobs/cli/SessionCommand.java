@@ -34,6 +34,8 @@ public interface SessionCommand extends Callable<Integer> {
   /** Prepares the job, then runs it in {@link JobSession}; returns its exit code. */
   @Override
   default Integer call() throws Exception {
-    return JobSession.run(appName(), prepare()).code().code();
+    JobOutcome outcome = JobSession.run(appName(), prepare());
+    OutcomeFile.write(outcome.code().code(), outcome.message());
+    return outcome.code().code();
   }
 }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.spark.nightly.NightlyRuns;
 import org.perflab.spark.report.Charts.Series;
 import org.perflab.spark.report.View.Cell;
 import org.perflab.spark.report.View.Chart;
@@ -55,6 +56,7 @@ public final class Overview {
   private Result build() {
     List<Section> sections = new ArrayList<>();
     sections.add(ingestStatus());
+    sections.add(lastNight());
     sections.add(topApplications());
     sections.add(findings());
     sections.add(stragglers());
@@ -86,6 +88,23 @@ public final class Overview {
         ScriptJson.of(Charts.bars("status", "logs (count)", statuses, List.of(new Series("logs", "bar", values)))));
     return new Section("ingest", "Logs ingested", List.of(), List.of(chart),
         List.of(new TableView("ingest-status", List.of("status", "logs"), rows)), List.of());
+  }
+
+  /** The latest night's steps from {@code nightly_runs}: each step's exit code and seconds, or why it was skipped. */
+  private Section lastNight() {
+    Optional<Dataset<Row>> runs = in.read(NightlyRuns.TABLE);
+    if (runs.isEmpty()) {
+      return Section.note("nightly", "Last night's steps", in.missing(NightlyRuns.TABLE, "nightly"));
+    }
+    List<Row> steps = NightlyRuns.latestNight(runs.get()).collectAsList();
+    List<List<Cell>> rows = steps.stream().map(r -> List.of(Cell.text(Fmt.str(r, "step")),
+        Cell.number(r.isNullAt(r.fieldIndex("exit_code")) ? "skipped" : Fmt.str(r, "exit_code")),
+        Cell.number(Fmt.num(Fmt.dbl(r, "seconds"), 0)), Cell.text(Optional.ofNullable(Fmt.str(r, "skipped_reason"))
+            .orElse(Fmt.str(r, "message"))))).toList();
+    String night = steps.isEmpty() ? "" : Fmt.str(steps.get(0), "run_id");
+    return new Section("nightly", "Last night's steps", List.of("Night " + night + " (nightly_runs): each step's exit"
+        + " code (0 success, 2 bad input, 1 failure) and wall time in seconds."), List.of(),
+        List.of(new TableView("nightly-steps", List.of("step", "exit", "seconds (s)", "summary"), rows)), List.of());
   }
 
   private Section topApplications() {

@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.Optional;
@@ -64,25 +63,9 @@ public final class Maintenance {
     // VACUUM lists a table's files in spark.sql.sources.parallelPartitionDiscovery.parallelism tasks (Spark's
     // default: 10,000) and OPTIMIZE and VACUUM shuffle in spark.sql.shuffle.partitions (200). PerfLab's tables hold a
     // few files each, so for the run those become a few tasks per core, unless the user set them.
-    Map<String, String> before = new HashMap<>();
     String small = Integer.toString(Math.max(2, spark.sparkContext().defaultParallelism()));
-    for (String key : List.of(SHUFFLE_PARTITIONS, LISTING_PARALLELISM)) {
-      if (!spark.sparkContext().getConf().contains(key)) {
-        before.put(key, spark.conf().get(key, null));
-        spark.conf().set(key, small);
-      }
-    }
-    try {
-      return maintainEach(retention, pause);
-    } finally {
-      before.forEach((key, value) -> {
-        if (value == null) {
-          spark.conf().unset(key);
-        } else {
-          spark.conf().set(key, value);
-        }
-      });
-    }
+    return SessionConf.unlessSet(spark, Map.of(SHUFFLE_PARTITIONS, small, LISTING_PARALLELISM, small),
+        () -> maintainEach(retention, pause));
   }
 
   private List<Outcome> maintainEach(Duration retention, TestPause pause) {

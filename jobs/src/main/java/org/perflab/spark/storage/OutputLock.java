@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * An exclusive lock on an output root for the jobs that commit to more than one table in one run ({@code ingest},
  * {@code maintain}): the file {@code <root>/_perflab_lock}, created only if absent (atomic on HDFS and local file
  * systems), naming its holder. The holder refreshes the file's modification time every {@link #HEARTBEAT}. A lock
- * whose holder is a dead process on this host, or whose heartbeat is older than {@link #STALE_AFTER}, is taken over.
+ * whose holder is a dead process on this host, or whose heartbeat is older than {@link #STALE_AFTER}, is taken over,
+ * atomically: of several runs that find the same lock stale at once, one takes it and the others are refused.
  */
 public final class OutputLock implements AutoCloseable {
   public static final String FILE_NAME = "_perflab_lock";
@@ -113,20 +116,77 @@ public final class OutputLock implements AutoCloseable {
         if (live) {
           throw new HeldException(String.format(
               "Cannot %s: another PerfLab run holds the output root (%s; rerun when it has ended, or delete %s if "
-                  + "that process is gone)", job, holder.map(Holder::describe).orElse("a run starting now"), file));
+                  + "that process is gone)", action(fileName, job), holder.map(Holder::describe)
+                  .orElse("a run starting now"), file));
         }
         LOG.warn("Taking over the lock of a run that ended without releasing it ({})",
             holder.map(Holder::describe).orElse("unreadable lock file"));
-        fs.delete(file, false);
-        if (!tryCreate(fs, file, me)) {
+        if (!removeStale(fs, file, holder, heartbeatMs) || !tryCreate(fs, file, me)) {
           throw new HeldException(String.format(
-              "Cannot %s: another PerfLab run took the output root's lock at the same moment (%s; rerun)", job, file));
+              "Cannot %s: another PerfLab run took the output root's lock at the same moment (%s; rerun)",
+              action(fileName, job), file));
         }
       }
       return new OutputLock(fs, file, clock);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot lock output root: " + e.getMessage() + " (" + file + ")", e);
     }
+  }
+
+  /**
+   * Removes the stale lock {@code file} whose holder was read as {@code holder} (and whose heartbeat was
+   * {@code heartbeatMs}), unless another run takes it over at the same time. Atomic: the taker first creates, only if
+   * absent, a takeover marker named after that holder ({@code <file>.takeover-<host>-<pid>-<acquired>}), which only
+   * one of several takers of the same stale lock can create; the winner then checks that the lock file is still that
+   * holder's (not a newer lock another taker made after removing it) before deleting it, and deletes its marker.
+   * Returns false when another run took the lock over first.
+   */
+  private static boolean removeStale(FileSystem fs, Path file, Optional<Holder> holder, long heartbeatMs)
+      throws IOException {
+    String generation = holder.map(h -> h.host() + "-" + h.pid() + "-" + h.acquiredMs())
+        .orElse("unreadable-" + heartbeatMs).replaceAll("[^A-Za-z0-9._-]", "_");
+    Path marker = new Path(file.getParent(), file.getName() + ".takeover-" + generation);
+    OutputStream claim;
+    try {
+      claim = createNew(fs, marker);
+    } catch (IOException e) {
+      return false; // another taker holds the marker of this stale lock (or the store refused: not ours either way)
+    }
+    try {
+      claim.close();
+      if (!fs.exists(file)) {
+        return true; // removed by an earlier taker, which has released the lock since: create it if absent
+      }
+      boolean same = readHolder(fs, file).equals(holder)
+          && (holder.isPresent() || fs.getFileStatus(file).getModificationTime() == heartbeatMs);
+      return same && fs.delete(file, false);
+    } finally {
+      fs.delete(marker, false);
+    }
+  }
+
+  /**
+   * Creates {@code file} only if it is absent, atomically: HDFS's NameNode refuses the second of two creates; Hadoop's
+   * local file system checks and then creates, so on {@code file:} the file is created with {@code O_EXCL}
+   * ({@link StandardOpenOption#CREATE_NEW}).
+   *
+   * @throws FileAlreadyExistsException when it exists
+   */
+  static OutputStream createNew(FileSystem fs, Path file) throws IOException {
+    if (!"file".equals(fs.getScheme())) {
+      return fs.create(file, false);
+    }
+    java.nio.file.Path local = java.nio.file.Path.of(fs.makeQualified(file).toUri());
+    try {
+      return Files.newOutputStream(local, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      throw new FileAlreadyExistsException(file + " already exists");
+    }
+  }
+
+  /** How the refusal names what could not be done: the job, or "run the nightly pipeline" for the nightly lock. */
+  private static String action(String fileName, String job) {
+    return fileName.equals(NIGHTLY_FILE_NAME) ? "run the nightly pipeline" : job;
   }
 
   private static boolean tryCreate(FileSystem fs, Path file, Holder me) throws IOException {
@@ -138,7 +198,7 @@ public final class OutputLock implements AutoCloseable {
     json.put("acquired_ms", me.acquiredMs());
     OutputStream out;
     try {
-      out = fs.create(file, false);
+      out = createNew(fs, file);
     } catch (FileAlreadyExistsException e) {
       return false;
     } catch (IOException e) {

@@ -38,6 +38,46 @@ class OutputLockTest {
     OutputLock.acquire(fs(), root(), "maintain", Clock.systemUTC()).close();
   }
 
+  /**
+   * Two runs that find the same stale lock at the same moment: exactly one takes it over, the other is refused (the
+   * takeover is atomic, not check-then-act). Repeated, since a race shows only sometimes.
+   */
+  @Test
+  void ofTwoRunsTakingOverTheSameStaleLockAtOnceExactlyOneGetsIt() throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 25; round++) {
+        Path lock = temp.resolve(OutputLock.FILE_NAME);
+        Files.writeString(lock, "{\"job\":\"ingest\",\"host\":\"elsewhere\",\"pid\":" + (round + 1)
+            + ",\"process_start_ms\":1,\"acquired_ms\":1}");
+        Files.setLastModifiedTime(lock, java.nio.file.attribute.FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+        java.util.concurrent.Callable<OutputLock> taker = () -> {
+          start.await();
+          try {
+            return OutputLock.acquire(fs(), root(), "ingest", Clock.systemUTC());
+          } catch (OutputLock.HeldException refused) {
+            return null;
+          }
+        };
+        java.util.List<java.util.concurrent.Future<OutputLock>> takers = pool.invokeAll(java.util.List.of(taker, taker));
+        java.util.List<OutputLock> taken = new java.util.ArrayList<>();
+        for (java.util.concurrent.Future<OutputLock> result : takers) {
+          if (result.get() != null) {
+            taken.add(result.get());
+          }
+        }
+        assertThat(taken).as("round %d", round).hasSize(1);
+        taken.get(0).close();
+        try (java.util.stream.Stream<Path> left = Files.list(temp)) {
+          assertThat(left).as("no lock or takeover marker is left").isEmpty();
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   @Test
   void aLockLeftByADeadProcessOfThisHostIsTakenOver() throws Exception {
     Process dead = new ProcessBuilder("true").start();

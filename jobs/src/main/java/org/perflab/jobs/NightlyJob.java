@@ -1,0 +1,158 @@
+package org.perflab.jobs;
+
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.errors.BadInputException;
+import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.JobOutcome;
+import org.perflab.jobs.cli.Preflight;
+import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.nightly.Night;
+import org.perflab.jobs.nightly.NightOptions;
+import org.perflab.jobs.nightly.Pipeline;
+import org.perflab.jobs.nightly.SessionSteps;
+import org.perflab.jobs.nightly.StepRecord;
+import org.perflab.jobs.nightly.StepRunner;
+import org.perflab.jobs.nightly.SubmitSteps;
+import org.perflab.jobs.nightly.TableWrites;
+import org.perflab.spark.nightly.NightlyRuns;
+import org.perflab.spark.storage.OutputLock;
+import org.perflab.spark.storage.SessionConf;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code perflab nightly}: the nightly pipeline ({@link Pipeline}) in one Spark application: every step runs in this
+ * driver's session, one after the other, while the driver holds the output root's nightly lock. A failed step is
+ * reported and its dependents skipped; the others run. Exit code: 0 when every step exited 0 or 2, 1 when a step
+ * failed or was skipped for a failed dependency, 2 for the night's own bad options (before any step).
+ * Options: docs/jobs.md; operation: docs/operations.md.
+ */
+@Command(
+    name = "nightly",
+    mixinStandardHelpOptions = true,
+    description = "Run the nightly pipeline (ingest, maintain, features, ..., report) in one Spark application.")
+public final class NightlyJob implements SessionCommand {
+  private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+      .withZone(ZoneOffset.UTC);
+
+  @ParentCommand
+  PerfLab perflab;
+
+  @Option(names = "--archive", paramLabel = "PATH",
+      description = "Event-log archive: a path or glob on any Hadoop file system (repeatable).")
+  List<String> archives = new ArrayList<>();
+
+  @Option(names = "--output", paramLabel = "ROOT",
+      description = "Output root: ingest writes its tables here, the later steps read and write here.")
+  String output;
+
+  @Option(names = "--jobs", split = ",", paramLabel = "JOB",
+      description = "Run only these steps of the pipeline (default: all of them, in pipeline order).")
+  List<String> jobs = new ArrayList<>();
+
+  @Option(names = "--full", description = "Re-ingest every log and recompute the incremental tables (default: "
+      + "ingest --incremental, which skips logs already ingested unchanged).")
+  boolean full;
+
+  @Option(names = "--separate", description = "Run each step as a submission of its own through submit/perflab (a"
+      + " driver per step, as before the nightly job), with the SPARK-OPTIONs given after --.")
+  boolean separate;
+
+  @Parameters(paramLabel = "SPARK-OPTION", description = "With --separate, after --: spark-submit options of every"
+      + " step's submission, e.g. -- --master yarn --conf K=V.")
+  List<String> sparkOptions = new ArrayList<>();
+
+  Clock clock = Clock.systemUTC();
+
+  @Override
+  public String appName() {
+    return "perflab nightly";
+  }
+
+  @Override
+  public Work prepare() {
+    NightOptions night = options();
+    Preflight.of("run the nightly pipeline").outputRoot("--output", night.output());
+    if (!separate) {
+      BadInputException.require(sparkOptions.isEmpty(), "Cannot run the nightly pipeline: spark-submit options after"
+          + " -- go with --separate; give them to submit/perflab before the job's name (%s)", sparkOptions);
+      return spark -> SessionConf.unlessSet(spark, smallShuffles(spark), () -> runNight(spark, night,
+          new SessionSteps(spark, PerfLab::sessionCommand, verbose(), new PrintWriter(System.err, true))));
+    }
+    String launcher = System.getenv(SubmitSteps.LAUNCHER);
+    BadInputException.require(launcher != null && !launcher.isBlank(), "Cannot run the nightly pipeline with"
+        + " --separate: %s is not set (run it through submit/perflab or submit/nightly)", SubmitSteps.LAUNCHER);
+    return spark -> runNight(spark, night, new SubmitSteps(launcher, sparkOptions));
+  }
+
+  /** The night's options, validated: an archive, an output root, and only steps of the pipeline. */
+  NightOptions options() {
+    BadInputException.require(!archives.isEmpty(), "Cannot run the nightly pipeline: no --archive given");
+    BadInputException.require(output != null && !output.isBlank(),
+        "Cannot run the nightly pipeline: no --output given");
+    Set<String> only = new LinkedHashSet<>();
+    for (String job : jobs) {
+      String name = job.trim();
+      BadInputException.require(Pipeline.step(name).isPresent(),
+          "Cannot use --jobs: not a job of the pipeline (%s; one of %s)", name, String.join(" ", Pipeline.jobs()));
+      only.add(name);
+    }
+    return new NightOptions(archives, output, full, only);
+  }
+
+  /** Runs the night while holding the nightly lock; prints its summary; exit 1 when a step failed or was skipped. */
+  JobOutcome runNight(SparkSession spark, NightOptions night, StepRunner steps) throws java.io.IOException {
+    Path root = new Path(night.output());
+    FileSystem fs = root.getFileSystem(spark.sparkContext().hadoopConfiguration());
+    try (OutputLock lock = OutputLock.acquire(fs, root, OutputLock.NIGHTLY_FILE_NAME, "nightly", clock)) {
+      System.err.println("nightly: holding the nightly lock " + lock.file());
+      String runId = RUN_ID.format(clock.instant());
+      Night.Summary summary = new Night(night, steps, new TableWrites(fs, root), record -> record(spark, night, record),
+          System.err, clock).run(runId);
+      RunSummary.print(Night.describe(summary, night.output()).stripTrailing());
+      if (summary.usable("report")) {
+        System.out.println("report: " + night.output() + "/report/index.html");
+      }
+      ExitCode code = summary.exitCode() == 0 ? ExitCode.SUCCESS : ExitCode.FAILURE;
+      return new JobOutcome(code, String.format("nightly: run %s, %d steps, exit %d", runId, summary.steps().size(),
+          code.code()));
+    }
+  }
+
+  /**
+   * On a local master, shuffles in two partitions per core instead of Spark's 200 (unless the user set
+   * {@code spark.sql.shuffle.partitions}): one machine's cores run them all, and a night's steps shuffle small tables
+   * in many short jobs. On a cluster the user's or Spark's setting stays.
+   */
+  static Map<String, String> smallShuffles(SparkSession spark) {
+    if (!spark.sparkContext().isLocal()) {
+      return Map.of();
+    }
+    return Map.of("spark.sql.shuffle.partitions", Integer.toString(2 * spark.sparkContext().defaultParallelism()));
+  }
+
+  /** Appends a step's row to {@code nightly_runs}, in the night's session. */
+  private static void record(SparkSession spark, NightOptions night, StepRecord step) {
+    NightlyRuns.append(spark, night.output(), List.of(NightlyRuns.row(step.runId(), step.step(), step.startedAt(),
+        step.seconds(), step.exitCode().orElse(null), step.rowsWritten(), step.message(),
+        step.skippedReason().orElse(null))));
+  }
+
+  private boolean verbose() {
+    return perflab != null && perflab.verbose;
+  }
+}

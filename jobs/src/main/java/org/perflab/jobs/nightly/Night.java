@@ -1,0 +1,154 @@
+package org.perflab.jobs.nightly;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the steps of one night in pipeline order. A step that fails (exit 1, or any code but 0 and 2) is reported and
+ * the steps that depend on it, directly or through another step, are skipped; the others run on the last committed
+ * tables. A step that exits 2 wrote what it could: its dependents run. Progress goes to {@code progress} as it
+ * happens ({@code nightly: step i of n: X started ...}, {@code ... ended: exit c after Ns; <summary>}); every step's
+ * record goes to the {@link Recorder} when the step ends, and the night's summary is returned.
+ */
+public final class Night {
+  private static final Logger LOG = LoggerFactory.getLogger(Night.class);
+
+  /** Keeps a step's record (the {@code nightly_runs} table); a failure to keep it must only warn. */
+  @FunctionalInterface
+  public interface Recorder {
+    void record(StepRecord record);
+  }
+
+  /**
+   * What a night did.
+   *
+   * @param runId the night's run id
+   * @param steps one record per step, in order
+   * @param seconds the night's wall time, in seconds
+   */
+  public record Summary(String runId, List<StepRecord> steps, double seconds) {
+    /** 0 when every step exited 0 or 2; 1 when a step failed or was skipped because one it depends on failed. */
+    public int exitCode() {
+      return steps.stream().allMatch(StepRecord::usable) ? 0 : 1;
+    }
+
+    /** Whether step {@code job} ran and may be read (exit 0 or 2). */
+    public boolean usable(String job) {
+      return steps.stream().anyMatch(s -> s.step().equals(job) && s.usable());
+    }
+  }
+
+  private final NightOptions options;
+  private final StepRunner runner;
+  private final TableWrites writes;
+  private final Recorder recorder;
+  private final PrintStream progress;
+  private final Clock clock;
+
+  public Night(NightOptions options, StepRunner runner, TableWrites writes, Recorder recorder, PrintStream progress,
+      Clock clock) {
+    this.options = options;
+    this.runner = runner;
+    this.writes = writes;
+    this.recorder = recorder;
+    this.progress = progress;
+    this.clock = clock;
+  }
+
+  /** Runs the night's steps under run id {@code runId}. */
+  public Summary run(String runId) {
+    List<Step> steps = Pipeline.steps(options);
+    Map<String, StepRecord> done = new HashMap<>();
+    List<StepRecord> records = new ArrayList<>();
+    Instant nightStarted = clock.instant();
+    for (int i = 0; i < steps.size(); i++) {
+      Step step = steps.get(i);
+      String position = String.format("nightly: step %d of %d: %s", i + 1, steps.size(), step.job());
+      Optional<String> failed = Pipeline.prerequisites(step.job()).stream()
+          .filter(job -> done.containsKey(job) && !done.get(job).usable()).findFirst();
+      StepRecord record = failed.isPresent() ? skip(runId, step, failed.get(), position)
+          : run(runId, step, position, seconds(nightStarted, clock.instant()));
+      done.put(step.job(), record);
+      records.add(record);
+      keep(record);
+    }
+    return new Summary(runId, records, seconds(nightStarted, clock.instant()));
+  }
+
+  private StepRecord skip(String runId, Step step, String failed, String position) {
+    String reason = "it reads what " + failed + " writes, and " + failed + " failed";
+    progress.println(position + " skipped: " + reason);
+    return new StepRecord(runId, step.job(), clock.instant(), 0, Optional.empty(), Map.of(), "", Optional.of(reason));
+  }
+
+  private StepRecord run(String runId, Step step, String position, double intoTheNight) {
+    Instant started = clock.instant();
+    progress.printf(Locale.ROOT, "%s started at %s (%.0fs into the night)%n", position, started, intoTheNight);
+    Map<String, Long> before = versions();
+    StepResult result = runner.run(step, step.arguments(options), runId);
+    double seconds = seconds(started, clock.instant());
+    Map<String, Long> rows = before == null ? Map.of() : rowsSince(before);
+    progress.printf(Locale.ROOT, "%s ended: exit %d after %.0fs; %s%s%n", position, result.exitCode(), seconds,
+        result.message().isEmpty() ? "no summary" : result.message(), rows.isEmpty() ? "" : " (rows written: "
+            + rows + ")");
+    return new StepRecord(runId, step.job(), started, seconds, Optional.of(result.exitCode()), rows,
+        result.message(), Optional.empty());
+  }
+
+  private Map<String, Long> versions() {
+    try {
+      return writes.versions();
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot read the tables' versions before a step; its rows written are not counted: {}", e.getMessage());
+      return null;
+    }
+  }
+
+  private Map<String, Long> rowsSince(Map<String, Long> before) {
+    try {
+      return writes.since(before);
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot count the rows a step wrote: {}", e.getMessage());
+      return Map.of();
+    }
+  }
+
+  private void keep(StepRecord record) {
+    try {
+      recorder.record(record);
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot append the step's row to nightly_runs (the night goes on): {}", e.getMessage(), e);
+      progress.println("nightly: warning: cannot append " + record.step() + "'s row to nightly_runs: "
+          + e.getMessage());
+    }
+  }
+
+  /** The night's summary, as printed at its end: one line per step. */
+  public static String describe(Summary summary, String output) {
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "nightly summary (output %s, run %s, %.0fs):%n",
+        output, summary.runId(), summary.seconds()));
+    for (StepRecord step : summary.steps()) {
+      if (step.skippedReason().isPresent()) {
+        text.append(String.format("%-12s skipped   (%s)%n", step.step(), step.skippedReason().get()));
+      } else {
+        text.append(String.format(Locale.ROOT, "%-12s exit %3d  %6.0fs  %s%n", step.step(),
+            step.exitCode().orElse(-1), step.seconds(), step.message()));
+      }
+    }
+    return text.toString();
+  }
+
+  private static double seconds(Instant from, Instant to) {
+    return Duration.between(from, to).toMillis() / 1000.0;
+  }
+}

@@ -1,0 +1,78 @@
+package org.perflab.jobs.nightly;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.jobs.cli.Failures;
+import org.perflab.jobs.cli.JobOutcome;
+import org.perflab.jobs.cli.SessionCommand;
+import picocli.CommandLine;
+
+/**
+ * Runs each step in the night's SparkSession: the step's command is built by picocli from its argument list (so its
+ * options parse exactly as on the command line) and run through its in-session entry,
+ * {@link SessionCommand#execute}. Each step runs under its own job group ({@code perflab-nightly-<step>}, described
+ * {@code nightly <run id>: <step>}), so the History Server shows where the night's time went. After every step,
+ * whatever happened, the session is left as the night found it: cached data unpersisted, the job group cleared, the
+ * night's session active. A step's failure goes through {@link Failures}, as it would alone.
+ */
+public final class SessionSteps implements StepRunner {
+  private final SparkSession spark;
+  private final Function<List<String>, SessionCommand> commands;
+  private final boolean verbose;
+  private final PrintWriter err;
+
+  /**
+   * @param spark the night's session
+   * @param commands builds a job's command from its arguments (its name, then its options), as picocli parses them
+   * @param verbose whether a failure also prints its stack trace
+   * @param err where a failure's line goes
+   */
+  public SessionSteps(SparkSession spark, Function<List<String>, SessionCommand> commands, boolean verbose,
+      PrintWriter err) {
+    this.spark = spark;
+    this.commands = commands;
+    this.verbose = verbose;
+    this.err = err;
+  }
+
+  @Override
+  public StepResult run(Step step, List<String> arguments, String runId) {
+    SparkContext context = spark.sparkContext();
+    context.setJobGroup(jobGroup(step.job()), "nightly " + runId + ": " + step.job(), false);
+    try {
+      JobOutcome outcome = commands.apply(arguments).execute(spark);
+      return new StepResult(outcome.code().code(), outcome.message());
+    } catch (CommandLine.ParameterException e) {
+      String line = Failures.usageLine(step.job(), e.getMessage());
+      err.println(line);
+      err.flush();
+      return new StepResult(2, line);
+    } catch (Exception e) {
+      Failures.Outcome outcome = Failures.reported(step.job(), e, verbose, err);
+      return new StepResult(outcome.code().code(), outcome.line());
+    } finally {
+      tidy();
+    }
+  }
+
+  /** The job group of step {@code job}'s Spark jobs. */
+  public static String jobGroup(String job) {
+    return "perflab-nightly-" + job;
+  }
+
+  /** Unpersists what the step cached (Datasets and RDDs), clears the job group, makes the night's session active. */
+  private void tidy() {
+    SparkContext context = spark.sparkContext();
+    if (!context.isStopped()) {
+      spark.catalog().clearCache();
+      scala.jdk.javaapi.CollectionConverters.asJava(context.getPersistentRDDs()).values()
+          .forEach(rdd -> rdd.unpersist(false));
+    }
+    context.clearJobGroup();
+    SparkSession.setActiveSession(spark);
+    SparkSession.setDefaultSession(spark);
+  }
+}

@@ -1,0 +1,23 @@
+package org.perflab.jobs.nightly;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * One step of the nightly pipeline: a PerfLab job, the earlier steps whose tables it reads, and its options.
+ *
+ * @param job the job's name, as {@code perflab <job>} takes it
+ * @param dependsOn the steps of the same night that write what this step reads; when one of them fails, directly or
+ *     through another step, this step is skipped
+ * @param options the job's options in the night, from the night's options (what follows {@code perflab <job>})
+ */
+public record Step(String job, List<String> dependsOn, Function<NightOptions, List<String>> options) {
+  public Step {
+    dependsOn = List.copyOf(dependsOn);
+  }
+
+  /** The job's command line in the night {@code night}: its name, then its options. */
+  public List<String> arguments(NightOptions night) {
+    return java.util.stream.Stream.concat(java.util.stream.Stream.of(job), options.apply(night).stream()).toList();
+  }
+}

@@ -1,0 +1,111 @@
+package org.perflab.jobs.nightly;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What a step wrote, read from the Delta logs of the output root's tables, not from the step's console: the latest
+ * version of every table before the step, then the rows of each commit after it (the {@code operationMetrics} Delta
+ * records in every commit). Works the same for a step run in the night's session and for one run as a submission of
+ * its own. Reads only the file system, no Spark.
+ */
+public final class TableWrites {
+  private static final Pattern COMMIT = Pattern.compile("(\\d{20})\\.json");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final FileSystem fs;
+  private final Path root;
+
+  public TableWrites(FileSystem fs, Path root) {
+    this.fs = fs;
+    this.root = root;
+  }
+
+  /** The latest committed version of every Delta table directly under the root, by table name. */
+  public Map<String, Long> versions() {
+    Map<String, Long> versions = new TreeMap<>();
+    try {
+      if (!fs.exists(root)) {
+        return versions;
+      }
+      for (FileStatus table : fs.listStatus(root)) {
+        Path log = new Path(table.getPath(), "_delta_log");
+        if (table.isDirectory() && fs.exists(log)) {
+          long latest = -1;
+          for (FileStatus file : fs.listStatus(log)) {
+            Matcher commit = COMMIT.matcher(file.getPath().getName());
+            if (commit.matches()) {
+              latest = Math.max(latest, Long.parseLong(commit.group(1)));
+            }
+          }
+          if (latest >= 0) {
+            versions.put(table.getPath().getName(), latest);
+          }
+        }
+      }
+      return versions;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list the tables under " + root + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Rows written per table by the commits made since {@code before} ({@link #versions()} taken earlier), for every
+   * table with a newer version: a commit that wrote no rows (OPTIMIZE, a schema change, a delete) counts 0.
+   */
+  public Map<String, Long> since(Map<String, Long> before) {
+    Map<String, Long> rows = new TreeMap<>();
+    versions().forEach((table, latest) -> {
+      long from = before.getOrDefault(table, -1L) + 1;
+      if (latest >= from) {
+        long written = 0;
+        for (long version = from; version <= latest; version++) {
+          written += rowsWritten(new Path(root, table + "/_delta_log/" + String.format("%020d.json", version)));
+        }
+        rows.put(table, written);
+      }
+    });
+    return rows;
+  }
+
+  /** Rows one commit wrote, from its {@code commitInfo}; 0 when the commit file is gone or records no metrics. */
+  static long rowsWritten(FileSystem fs, Path commit) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(commit), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        JsonNode info = JSON.readTree(line).get("commitInfo");
+        if (info != null) {
+          return rowsWritten(info.path("operation").asText(""), info.path("operationMetrics"));
+        }
+      }
+      return 0;
+    } catch (IOException e) {
+      return 0; // removed by log cleanup, or unreadable: the step's other commits still count
+    }
+  }
+
+  private long rowsWritten(Path commit) {
+    return rowsWritten(fs, commit);
+  }
+
+  /** Rows written by a commit of {@code operation} with {@code metrics}: new and rewritten-with-changes rows. */
+  static long rowsWritten(String operation, JsonNode metrics) {
+    return switch (operation) {
+      case "MERGE" -> metrics.path("numTargetRowsInserted").asLong(0) + metrics.path("numTargetRowsUpdated").asLong(0);
+      case "UPDATE" -> metrics.path("numUpdatedRows").asLong(0);
+      case "OPTIMIZE", "DELETE", "VACUUM START", "VACUUM END" -> 0;
+      default -> metrics.path("numOutputRows").asLong(0);
+    };
+  }
+}

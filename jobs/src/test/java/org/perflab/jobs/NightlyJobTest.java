@@ -1,0 +1,89 @@
+package org.perflab.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perflab.jobs.nightly.Pipeline;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.nightly.NightlyRuns;
+import picocli.CommandLine;
+
+/** {@code perflab nightly} in the tests' session: its own bad options, and a failed step's isolation. */
+class NightlyJobTest {
+  private static final Path SAMPLES = Scripts.repository().resolve("samples/spark-events");
+
+  @TempDir
+  Path temp;
+
+  @Test
+  void everyStepIsARegisteredJobThatRunsInASession() {
+    CommandLine perflab = PerfLab.commandLine();
+    for (String job : Pipeline.jobs()) {
+      assertThat(perflab.getSubcommands()).as(job).containsKey(job);
+      assertThat(perflab.getSubcommands().get(job).getCommandSpec().userObject())
+          .as(job).isInstanceOf(org.perflab.jobs.cli.SessionCommand.class);
+    }
+  }
+
+  @Test
+  void theNightsOwnBadOptionsExitTwoBeforeAnyStep() {
+    Path out = temp.resolve("out");
+    assertThat(PerfLab.run("nightly", "--output", out.toString())).isEqualTo(2);
+    assertThat(PerfLab.run("nightly", "--archive", SAMPLES.toString())).isEqualTo(2);
+    assertThat(PerfLab.run("nightly", "--archive", SAMPLES.toString(), "--output", out.toString(), "--jobs",
+        "ingest,doctor")).isEqualTo(2);
+    assertThat(out).doesNotExist();
+  }
+
+  /**
+   * features cannot write (a plain file stands where its table goes): it fails, diagnose (which reads it) is skipped,
+   * report (which does not) runs, the night exits 1, the session is left usable, with no job group and nothing
+   * cached, and nightly_runs has one row per step, with the rows ingest wrote.
+   */
+  @Test
+  void aFailedStepSkipsItsDependentsOnlyAndLeavesTheSessionUsable() throws Exception {
+    SparkSession spark = SparkTestSession.get();
+    Path out = temp.resolve("out");
+    Files.createDirectories(out);
+    Files.writeString(out.resolve("app_features"), "not a table");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream stderr = System.err;
+    int code;
+    try {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      code = PerfLab.run("nightly", "--archive", SAMPLES.resolve("local-1795305472854").toString(), "--output",
+          out.toString(), "--jobs", "ingest,features,diagnose,report");
+    } finally {
+      System.setErr(stderr);
+    }
+    String progress = err.toString(StandardCharsets.UTF_8);
+
+    assertThat(code).as(progress).isEqualTo(1);
+    assertThat(progress).contains("step 1 of 4: ingest ended: exit 0")
+        .containsPattern("step 2 of 4: features ended: exit 1 after \\d+s; Cannot run features: ")
+        .contains("step 3 of 4: diagnose skipped: it reads what features writes, and features failed")
+        .contains("step 4 of 4: report ended: exit 0");
+    assertThat(SparkSession.getActiveSession().get()).isSameAs(spark);
+    assertThat(spark.sparkContext().getLocalProperty("spark.jobGroup.id")).isNull();
+    assertThat(spark.sparkContext().getPersistentRDDs().isEmpty()).isTrue();
+    assertThat(spark.range(3).count()).isEqualTo(3);
+    assertThat(out.resolve("_perflab_nightly_lock")).doesNotExist();
+    List<Row> runs = spark.read().format("delta").load(out.resolve(NightlyRuns.TABLE).toString())
+        .orderBy("started_at").collectAsList();
+    assertThat(runs).extracting(r -> r.getAs("step")).containsExactly("ingest", "features", "diagnose", "report");
+    assertThat(runs).extracting(r -> r.getAs("exit_code")).containsExactly(0, 1, null, 0);
+    assertThat(runs.get(2).<String>getAs("skipped_reason")).isEqualTo("it reads what features writes, and features"
+        + " failed");
+    assertThat(runs.get(0).getJavaMap(runs.get(0).fieldIndex("rows_written"))).containsEntry("applications", 1L);
+    assertThat(runs.stream().map(r -> r.<String>getAs("run_id")).distinct()).hasSize(1);
+  }
+}

@@ -1,0 +1,60 @@
+package org.perflab.jobs.nightly;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The pipeline's definition: its order, its dependencies (earlier steps only, so acyclic), and each step's options. */
+class PipelineTest {
+  private static final NightOptions NIGHT = new NightOptions(List.of("/logs/a", "/logs/b"), "/out", false, Set.of());
+
+  @Test
+  void theStepsRunInThePipelinesOrder() {
+    assertThat(Pipeline.jobs()).containsExactly("ingest", "maintain", "features", "diagnose", "stage-costs", "cluster",
+        "scaling", "regress", "evaluate", "model", "sweep", "memory", "recommend", "report");
+  }
+
+  @Test
+  void everyDependencyIsAnEarlierStep() {
+    List<String> earlier = new ArrayList<>();
+    for (Step step : Pipeline.STEPS) {
+      assertThat(earlier).as(step.job() + "'s dependencies").containsAll(step.dependsOn());
+      assertThat(earlier).as("a step appears once").doesNotContain(step.job());
+      earlier.add(step.job());
+    }
+  }
+
+  @Test
+  void aStepDependsOnWhatItsDependenciesDependOn() {
+    assertThat(Pipeline.prerequisites("sweep")).containsExactly("model", "features", "ingest");
+    assertThat(Pipeline.prerequisites("report")).isEmpty();
+  }
+
+  @Test
+  void ingestReadsEveryArchiveIncrementallyUnlessTheNightIsFull() {
+    assertThat(Pipeline.step("ingest").orElseThrow().arguments(NIGHT)).containsExactly("ingest", "--input", "/logs/a",
+        "--input", "/logs/b", "--output", "/out", "--incremental");
+    NightOptions full = new NightOptions(NIGHT.archives(), "/out", true, Set.of());
+    assertThat(Pipeline.step("ingest").orElseThrow().arguments(full)).doesNotContain("--incremental");
+    assertThat(Pipeline.step("features").orElseThrow().arguments(full)).containsExactly("features", "--input", "/out",
+        "--full");
+    assertThat(Pipeline.step("features").orElseThrow().arguments(NIGHT)).containsExactly("features", "--input",
+        "/out");
+  }
+
+  @Test
+  void sweepSimulatesTheNightlyGridOverTheModelsOfTheRoot() {
+    assertThat(Pipeline.step("sweep").orElseThrow().arguments(NIGHT)).containsExactly("sweep", "--dag-models",
+        "/out/dag_models", "--per-workload", "--executors", "1,2,4,8,16,32", "--cores", "1,2,4,8", "--replications",
+        "3", "--deadline-stat", "p90", "--output", "/out");
+  }
+
+  @Test
+  void jobsSelectsStepsInPipelineOrder() {
+    NightOptions some = new NightOptions(NIGHT.archives(), "/out", false, Set.of("report", "ingest"));
+    assertThat(Pipeline.steps(some)).extracting(Step::job).containsExactly("ingest", "report");
+  }
+}
