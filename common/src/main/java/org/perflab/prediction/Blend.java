@@ -36,6 +36,7 @@ public final class Blend implements Predictor {
   private static final long serialVersionUID = 1L;
   private final String name;
   private final List<Predictor> members;
+  private final int evidenceCount;
   private transient Map<Key, Estimate> memo;
 
   /**
@@ -43,8 +44,18 @@ public final class Blend implements Predictor {
    * @param members the predictors combined
    */
   public Blend(String name, List<Predictor> members) {
+    this(name, members, EVIDENCE);
+  }
+
+  /**
+   * @param name the predictor's name
+   * @param members the predictors combined
+   * @param evidenceCount training configurations nearest the target whose inner errors weigh the members
+   */
+  public Blend(String name, List<Predictor> members, int evidenceCount) {
     this.name = name;
     this.members = List.copyOf(members);
+    this.evidenceCount = evidenceCount;
   }
 
   @Override
@@ -102,8 +113,8 @@ public final class Blend implements Predictor {
   }
 
   /** The {@value #EVIDENCE} training configurations nearest {@code target}, by {@link Nearest}'s order. */
-  static List<Measured> nearest(List<Measured> training, Target target) {
-    return training.stream().sorted(Nearest.order(target)).limit(EVIDENCE).toList();
+  private List<Measured> nearest(List<Measured> training, Target target) {
+    return training.stream().sorted(Nearest.order(target)).limit(evidenceCount).toList();
   }
 
   private Estimate memoised(int m, List<Measured> training, Target target) {

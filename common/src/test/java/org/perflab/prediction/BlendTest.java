@@ -65,20 +65,19 @@ class BlendTest {
   @Test
   void aBlendOfTheRealLawsKeepsItsIntervalCoverageOnKnownNoise() {
     // Lognormal noise of 8 % on the piecewise truth; the laws fitted per series with the blend over them.
-    List<Predictor> laws = List.of(new LawPredictor(Law.SQRT), new LawPredictor(Law.AMDAHL),
-        new LawPredictor(Law.POWER), new Nearest());
+    List<Predictor> laws = List.of(new LawPredictor(Law.SQRT), new LawPredictor(Law.AMDAHL), new Nearest());
     List<Predictor> predictors = new ArrayList<>(laws);
     predictors.add(new Blend(Blend.NAME, laws));
     long covered = 0;
     long total = 0;
-    for (long seed = 1; seed <= 3; seed++) {
+    for (long seed = 1; seed <= 2; seed++) {
       Harness.WorkloadEvaluation e = Harness.evaluate("w", piecewise(0.08, seed), predictors);
       List<PredictionRow> blend = e.rows().stream().filter(r -> r.predictor().equals(Blend.NAME)
           && r.lowS() != null).toList();
       covered += blend.stream().filter(PredictionRow::covered).count();
       total += blend.size();
     }
-    assertThat(total).isEqualTo(3 * 18);
+    assertThat(total).isEqualTo(2 * 18);
     assertThat((double) covered / total).isBetween(0.70, 0.95);
   }
 

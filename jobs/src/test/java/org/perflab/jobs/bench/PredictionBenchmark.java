@@ -26,7 +26,9 @@ import org.perflab.spark.storage.TableStore;
  * the runtime-only predictors without ({@code before}) and with ({@code after}) {@link Blend}, on the driver, each
  * data set's noise floor ({@link NoiseFloor}), the goals ({@link Goals}) and the harness's wall time. Each argument is
  * {@code LABEL=PATH}: a runtime table ({@code .csv}) or an output root of {@code features}. Not a test: it prints
- * figures. Run with {@code bench/run prediction cems=/tmp/cems grep=grep.csv sgd=sgd.csv}.
+ * figures. Run with {@code bench/run prediction cems=/tmp/cems grep=grep.csv sgd=sgd.csv}. {@code BLEND_VARIANTS=3,12}
+ * in the environment adds blends weighted on that many nearest training configurations as further rows (and
+ * candidates of the selection "after").
  */
 public final class PredictionBenchmark {
   private PredictionBenchmark() {}
@@ -57,7 +59,13 @@ public final class PredictionBenchmark {
     NoiseFloor.Floor floor = NoiseFloor.of(runs, 1);
     System.out.printf(Locale.ROOT, "%n== %s: %d runs; noise floor %.2f %% over %d configurations%n", label,
         runs.size(), floor.meanAbsErrorPct(), floor.configurations());
-    List<Predictor> after = Predictors.runtimeOnly();
+    List<Predictor> after = new ArrayList<>(Predictors.runtimeOnly());
+    Blend blend = (Blend) after.stream().filter(p -> p instanceof Blend).findFirst().orElseThrow();
+    for (String variant : System.getenv().getOrDefault("BLEND_VARIANTS", "").split(",")) {
+      if (!variant.isBlank()) {
+        after.add(new Blend("blend_" + variant, blend.members(), Integer.parseInt(variant)));
+      }
+    }
     List<Predictor> before = after.stream().filter(p -> !(p instanceof Blend)).toList();
     Map<String, List<PredictionRow>> rows = new TreeMap<>();
     for (var e : Map.of("before", before, "after", after).entrySet()) {
