@@ -53,18 +53,44 @@ public final class Harness {
   /** Holds out each configuration of {@code runs} (one workload) in turn and predicts it with every predictor. */
   public static WorkloadEvaluation evaluate(String workloadId, List<Run> runs, List<Predictor> predictors) {
     List<Measured> all = configurations(runs);
-    if (all.size() < MIN_CONFIGURATIONS) {
-      return new WorkloadEvaluation(workloadId, all.size(), List.of(), String.format(Locale.ROOT,
-          "Cannot evaluate workload %s: %d configurations (at least %d)", workloadId, all.size(),
-          MIN_CONFIGURATIONS));
+    Optional<WorkloadEvaluation> skipped = skipped(workloadId, all.size());
+    if (skipped.isPresent()) {
+      return skipped.get();
     }
     List<PredictionRow> rows = new ArrayList<>();
     for (int h = 0; h < all.size(); h++) {
-      List<Measured> training = new ArrayList<>(all);
-      Measured held = training.remove(h);
-      rows.addAll(holdOut(workloadId, held, training, predictors));
+      rows.addAll(holdOut(workloadId, all, h, predictors));
     }
     return new WorkloadEvaluation(workloadId, all.size(), rows, null);
+  }
+
+  /**
+   * Holds out the {@code heldOut}-th configuration of {@code runs} (one workload, configurations in {@link
+   * #configurations} order) alone: one of the (workload, held-out configuration) pairs that {@link #evaluate} does in
+   * turn, so that they can run apart. The rows are those {@link #evaluate} gives for that configuration.
+   *
+   * @param heldOut index of the configuration held out, 0 to {@link #configurations}{@code .size() - 1}
+   */
+  public static WorkloadEvaluation evaluate(String workloadId, List<Run> runs, List<Predictor> predictors,
+      int heldOut) {
+    List<Measured> all = configurations(runs);
+    return skipped(workloadId, all.size()).orElseGet(() -> new WorkloadEvaluation(workloadId, all.size(),
+        holdOut(workloadId, all, heldOut, predictors), null));
+  }
+
+  /** A workload's evaluation when it has fewer than {@value #MIN_CONFIGURATIONS} configurations, with the reason. */
+  private static Optional<WorkloadEvaluation> skipped(String workloadId, int configurations) {
+    return configurations >= MIN_CONFIGURATIONS ? Optional.empty() : Optional.of(new WorkloadEvaluation(workloadId,
+        configurations, List.of(), String.format(Locale.ROOT,
+            "Cannot evaluate workload %s: %d configurations (at least %d)", workloadId, configurations,
+            MIN_CONFIGURATIONS)));
+  }
+
+  private static List<PredictionRow> holdOut(String workloadId, List<Measured> all, int heldOut,
+      List<Predictor> predictors) {
+    List<Measured> training = new ArrayList<>(all);
+    Measured held = training.remove(heldOut);
+    return holdOut(workloadId, held, training, predictors);
   }
 
   /** The rows of one held-out configuration: every predictor's prediction, one of them selected. */

@@ -30,12 +30,15 @@ public record Nearest() implements Predictor {
 
   /** The training configuration nearest to {@code target}, by the order above. */
   public static java.util.Optional<Measured> nearest(List<Measured> training, Target target) {
-    Comparator<Measured> order = Comparator.<Measured>comparingDouble(m -> logDistance(m.inputBytes(),
-            target.inputBytes()))
+    return training.stream().min(order(target));
+  }
+
+  /** Training configurations from the nearest to {@code target} to the farthest, by the order above. */
+  static Comparator<Measured> order(Target target) {
+    return Comparator.<Measured>comparingDouble(m -> logDistance(m.inputBytes(), target.inputBytes()))
         .thenComparingDouble(m -> logDistance(m.totalCores(), target.totalCores()))
         .thenComparing(m -> m.configuration().sameSeries(target.configuration()) ? 0 : 1)
         .thenComparing(Measured::configuration);
-    return training.stream().min(order);
   }
 
   /** |ln(a ÷ b)|, treating sizes below 1 as 1. */

@@ -37,7 +37,9 @@ public final class Predictors {
     if (simulators != null) {
       out.addAll(simulators.predictors());
     }
-    out.add(new Nearest());
+    Nearest nearest = new Nearest();
+    out.add(nearest);
+    out.add(new Blend(Blend.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4), nearest)));
     return out;
   }
 }

@@ -24,6 +24,8 @@ import org.perflab.spark.features.WorkloadTable;
 import org.perflab.spark.prediction.EvalSummary;
 import org.perflab.spark.prediction.Evaluation;
 import org.perflab.spark.prediction.PredictionTables;
+import org.perflab.prediction.Goals;
+import org.perflab.prediction.NoiseFloor;
 import org.perflab.prediction.Predictors;
 import org.perflab.spark.prediction.RegressionFolds;
 import org.perflab.spark.prediction.RunTable;
@@ -56,9 +58,12 @@ public final class EvaluateJob implements SessionCommand {
   public record Options(String input, String output, Optional<String> runs, long seed,
       Optional<String> workloadProperty) {}
 
-  /** What a run did: runs used, rows skipped by reason, workloads skipped with their reasons, the summary rows. */
+  /**
+   * What a run did: runs used, rows skipped by reason, workloads skipped with their reasons, the summary rows, the
+   * runs' noise floor and the goals of docs/prediction.md#goals.
+   */
   public record Summary(long runs, Map<RunTable.SkipReason, Long> skippedRows, Map<String, String> skippedWorkloads,
-      List<Row> summary) {}
+      List<Row> summary, NoiseFloor.Floor noiseFloor, List<Goals.Goal> goals) {}
 
   @Option(names = "--input", required = true, paramLabel = "ROOT",
       description = "Output root of ingest and features (reads workloads, or builds it from the ingest tables).")
@@ -123,6 +128,9 @@ public final class EvaluateJob implements SessionCommand {
         : new TableStore(spark, options.input()).read(FeatureTables.APP_FEATURES_TABLE);
     RegressionFolds.evaluate(rows, appFeatures, evaluated, seed).forEach(p -> evalRows.add(Evaluation.evalRow(p)));
     List<Row> summary = EvalSummary.of(evalRows, result.skipped());
+    NoiseFloor.Floor floor = NoiseFloor.of(Evaluation.collectRuns(rows), seed);
+    List<Goals.Goal> goals = Goals.of(evalRows.stream().map(Evaluation::predictionRow).toList(),
+        floor.meanAbsErrorPct());
     try (OutputLock lock = OutputLock.acquire(out.fileSystem(), out.root(), JOB, clock)) {
       out.overwrite(PredictionTables.EVAL_TABLE,
           spark.createDataFrame(evalRows, PredictionTables.EVAL).coalesce(1));
@@ -132,7 +140,7 @@ public final class EvaluateJob implements SessionCommand {
     } finally {
       rows.unpersist();
     }
-    return new Summary(count, runs.skipped(), result.skipped(), summary);
+    return new Summary(count, runs.skipped(), result.skipped(), summary, floor, goals);
   }
 
   /**
@@ -170,6 +178,11 @@ public final class EvaluateJob implements SessionCommand {
         s.skippedWorkloads().size(), seconds));
     RunTable.describeSkipped(s.skippedRows()).forEach(l -> lines.add("  " + l));
     lines.add(EvalSummary.format(s.summary()).stripTrailing());
+    lines.add(String.format(Locale.ROOT, "noise floor: %.1f %% (one half of a configuration's runs predicting the "
+        + "other half's median, %d configurations with 2 runs or more)", s.noiseFloor().meanAbsErrorPct(),
+        s.noiseFloor().configurations()));
+    lines.add("goals (docs/prediction.md#goals):");
+    s.goals().forEach(g -> lines.add("  " + g.describe()));
     return String.join("\n", lines);
   }
 

@@ -1,6 +1,7 @@
 package org.perflab.spark.prediction;
 
 import org.perflab.prediction.Harness;
+import org.perflab.prediction.IntervalSource;
 import org.perflab.prediction.PredictionRow;
 import org.perflab.prediction.Predictor;
 import org.perflab.prediction.Run;
@@ -27,6 +28,8 @@ import scala.Tuple2;
 public final class Evaluation {
   /** The optional column holding a run's simulator model (dagSim JSON, as {@code dag_models.model_json}). */
   public static final String MODEL_JSON = "model_json";
+  /** Ranges of (workload, held-out configuration) pairs per core. */
+  static final int PAIRS_PER_CORE = 2;
 
   private Evaluation() {}
 
@@ -39,14 +42,41 @@ public final class Evaluation {
   /** The evaluation's tables before writing: {@code prediction_eval}, {@code predictor_choice}, skipped workloads. */
   public record Result(Dataset<Row> rows, Dataset<Row> choices, Map<String, String> skipped) {}
 
-  /** Evaluates every workload of {@code runs}. */
+  /**
+   * Evaluates every workload of {@code runs}. The work is spread over (workload, held-out configuration) pairs, not
+   * one task per workload: the pairs are sorted and cut into contiguous ranges, about {@value #PAIRS_PER_CORE} per
+   * core, so that a large workload runs on several cores while the pairs of one range share their predictors (and
+   * the simulator's and the blend's memoised predictions).
+   */
   public static Result evaluate(SparkSession spark, Dataset<Row> runs, PredictorFactory factory) {
     boolean withModels = List.of(runs.columns()).contains(MODEL_JSON);
     JavaPairRDD<String, Iterable<Row>> byWorkload = runs.javaRDD()
         .mapToPair(r -> new Tuple2<>(r.<String>getAs("workload_id"), r)).groupByKey().cache();
-    JavaRDD<Harness.WorkloadEvaluation> evaluations = byWorkload.map(g -> {
-      Workload w = Workload.of(g._1(), g._2(), withModels);
-      return Harness.evaluate(g._1(), w.runs(), factory.predictors(g._1(), w.models()));
+    int ranges = Math.max(1, spark.sparkContext().defaultParallelism() * PAIRS_PER_CORE);
+    JavaRDD<Harness.WorkloadEvaluation> evaluations = byWorkload.flatMapToPair(g -> {
+      List<Row> rows = new ArrayList<>();
+      g._2().forEach(rows::add);
+      int n = Math.max(1, Harness.configurations(Workload.of(g._1(), rows, false).runs()).size());
+      List<Tuple2<PairKey, List<Row>>> out = new ArrayList<>();
+      for (int h = 0; h < (n < Harness.MIN_CONFIGURATIONS ? 1 : n); h++) {
+        out.add(new Tuple2<>(new PairKey(g._1(), h), rows));
+      }
+      return out.iterator();
+    }).sortByKey(true, ranges).mapPartitions(pairs -> {
+      List<Harness.WorkloadEvaluation> out = new ArrayList<>();
+      String current = null;
+      Workload w = null;
+      List<Predictor> predictors = null;
+      while (pairs.hasNext()) {
+        Tuple2<PairKey, List<Row>> pair = pairs.next();
+        if (!pair._1().workloadId().equals(current)) {
+          current = pair._1().workloadId();
+          w = Workload.of(current, pair._2(), withModels);
+          predictors = factory.predictors(current, w.models());
+        }
+        out.add(Harness.evaluate(current, w.runs(), predictors, pair._1().heldOut()));
+      }
+      return out.iterator();
     }).cache();
     Dataset<Row> rows = spark.createDataFrame(
         evaluations.flatMap(e -> e.rows().stream().map(Evaluation::evalRow).iterator()), PredictionTables.EVAL);
@@ -58,6 +88,15 @@ public final class Evaluation {
     evaluations.filter(e -> e.skipReason() != null).collect().forEach(e -> skipped.put(e.workloadId(),
         e.skipReason()));
     return new Result(rows, spark.createDataFrame(choiceRows, PredictionTables.CHOICE), skipped);
+  }
+
+  /** A (workload, held-out configuration) pair, ordered by workload then configuration index. */
+  record PairKey(String workloadId, int heldOut) implements Comparable<PairKey>, Serializable {
+    @Override
+    public int compareTo(PairKey o) {
+      int c = workloadId.compareTo(o.workloadId);
+      return c != 0 ? c : Integer.compare(heldOut, o.heldOut);
+    }
   }
 
   /** A workload's runs and, when the runs carry them, their models by run key. */
@@ -83,6 +122,25 @@ public final class Evaluation {
     return RowFactory.create(p.workloadId(), p.inputBytes(), p.executors(), p.coresPerExecutor(), p.totalCores(),
         p.executorMemoryBytes(), p.runs(), p.actualS(), p.predictor(), p.predictedS(), p.lowS(), p.highS(),
         p.absErrorPct(), p.selected(), p.intervalSource().name(), p.note());
+  }
+
+  /** A row of {@link PredictionTables#EVAL} (a row built by {@link #evalRow}) as a {@link PredictionRow}. */
+  public static PredictionRow predictionRow(Row r) {
+    return new PredictionRow(r.getString(0), r.getLong(1), r.getInt(2), r.getInt(3), r.getInt(4),
+        (Long) r.get(5), r.getInt(6), r.getDouble(7), r.getString(8), (Double) r.get(9), (Double) r.get(10),
+        (Double) r.get(11), (Double) r.get(12), r.getBoolean(13), IntervalSource.valueOf(r.getString(14)),
+        r.getString(15));
+  }
+
+  /** The runs of {@link RunTable#SCHEMA} on the driver, as the harness takes them (the noise floor's input). */
+  public static List<Run> collectRuns(Dataset<Row> runs) {
+    List<Run> out = new ArrayList<>();
+    for (Row r : runs.select("run_key", "workload_id", "input_bytes", "executors", "cores_per_executor",
+        "executor_memory_bytes", "duration_s").collectAsList()) {
+      out.add(new Run(r.getString(0), r.getString(1), r.getLong(2), r.getInt(3), r.getInt(4), (Long) r.get(5),
+          r.getDouble(6)));
+    }
+    return out;
   }
 
   private static Row choiceRow(Harness.WorkloadChoice c, int runs) {

@@ -71,7 +71,7 @@ class EvaluateJobTest {
 
   @Test
   void everyPredictorHasARowPerHeldOutConfigurationAndTheLawsSayWhyTheyCannotPredict() {
-    assertThat(eval().count()).isEqualTo(3L * 12);
+    assertThat(eval().count()).isEqualTo(3L * 13);
     List<Row> laws = eval().where("predictor IN ('sqrt', 'amdahl', 'power', 'gustafson')").collectAsList();
     assertThat(laws).hasSize(12).allSatisfy(r -> {
       assertThat(r.<Object>getAs("predicted_s")).isNull();
@@ -90,6 +90,11 @@ class EvaluateJobTest {
     assertThat(choice.<String>getAs("workload_id")).isEqualTo("sleep");
     assertThat(choice.<String>getAs("predictor")).isIn("simulator", "task_precedence", "fork_join");
     assertThat(summary.runs()).isEqualTo(6);
+    // Two runs at each of the 3 configurations: the noise floor is measured on all three, and the goals compare the
+    // selected predictor with the one baseline that predicts here (nearest).
+    assertThat(summary.noiseFloor().configurations()).isEqualTo(3);
+    assertThat(summary.goals()).extracting(g -> g.what().replaceAll(" (on|of) .*", ""))
+        .containsExactly("mean", "vs nearest", "coverage");
   }
 
   @Test

@@ -1,0 +1,110 @@
+package org.perflab.jobs.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.sql.SparkSession;
+import org.perflab.prediction.Blend;
+import org.perflab.prediction.Goals;
+import org.perflab.prediction.Harness;
+import org.perflab.prediction.NoiseFloor;
+import org.perflab.prediction.PredictionRow;
+import org.perflab.prediction.Predictor;
+import org.perflab.prediction.Predictors;
+import org.perflab.prediction.Run;
+import org.perflab.prediction.Stats;
+import org.perflab.spark.features.FeatureTables;
+import org.perflab.spark.prediction.Evaluation;
+import org.perflab.spark.prediction.RunTable;
+import org.perflab.spark.storage.DeltaSessions;
+import org.perflab.spark.storage.TableStore;
+
+/**
+ * The goals of issue 28 per data set, before and after the combining predictors, in the same run: the harness over
+ * the runtime-only predictors without ({@code before}) and with ({@code after}) {@link Blend}, on the driver, each
+ * data set's noise floor ({@link NoiseFloor}), the goals ({@link Goals}) and the harness's wall time. Each argument is
+ * {@code LABEL=PATH}: a runtime table ({@code .csv}) or an output root of {@code features}. Not a test: it prints
+ * figures. Run with {@code bench/run prediction cems=/tmp/cems grep=grep.csv sgd=sgd.csv}. {@code BLEND_VARIANTS=3,12}
+ * in the environment adds blends weighted on that many nearest training configurations as further rows (and
+ * candidates of the selection "after").
+ */
+public final class PredictionBenchmark {
+  private PredictionBenchmark() {}
+
+  public static void main(String[] args) {
+    SparkSession spark = DeltaSessions.builder("perflab prediction benchmark").master("local[2]")
+        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate();
+    System.out.printf(Locale.ROOT, "load average: %.2f%n",
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    for (String arg : args) {
+      String[] labelPath = arg.split("=", 2);
+      List<Run> runs = runs(spark, labelPath[1]);
+      report(labelPath[0], runs);
+    }
+    spark.stop();
+  }
+
+  /** The runs of a runtime table or of a features root, on the driver. */
+  static List<Run> runs(SparkSession spark, String path) {
+    RunTable.Runs runs = path.endsWith(".csv") ? RunTable.fromCsv(spark, path)
+        : RunTable.fromWorkloads(new TableStore(spark, path).read(FeatureTables.WORKLOADS_TABLE).orElseThrow());
+    List<Run> out = new ArrayList<>(Evaluation.collectRuns(runs.rows()));
+    out.sort(java.util.Comparator.comparing(Run::runKey));
+    return out;
+  }
+
+  static void report(String label, List<Run> runs) {
+    NoiseFloor.Floor floor = NoiseFloor.of(runs, 1);
+    System.out.printf(Locale.ROOT, "%n== %s: %d runs; noise floor %.2f %% over %d configurations%n", label,
+        runs.size(), floor.meanAbsErrorPct(), floor.configurations());
+    List<Predictor> after = new ArrayList<>(Predictors.runtimeOnly());
+    Blend blend = (Blend) after.stream().filter(p -> p instanceof Blend).findFirst().orElseThrow();
+    for (String variant : System.getenv().getOrDefault("BLEND_VARIANTS", "").split(",")) {
+      if (!variant.isBlank()) {
+        after.add(new Blend("blend_" + variant, blend.members(), Integer.parseInt(variant)));
+      }
+    }
+    List<Predictor> before = after.stream().filter(p -> !(p instanceof Blend)).toList();
+    Map<String, List<PredictionRow>> rows = new TreeMap<>();
+    for (var e : Map.of("before", before, "after", after).entrySet()) {
+      long start = System.nanoTime();
+      List<PredictionRow> all = evaluate(runs, e.getValue());
+      System.out.printf(Locale.ROOT, "%s: %d predictors, harness %.1f s%n", e.getKey(), e.getValue().size(),
+          (System.nanoTime() - start) / 1e9);
+      rows.put(e.getKey(), all);
+    }
+    table(rows.get("after"), rows.get("before"));
+    for (String which : List.of("before", "after")) {
+      System.out.println("goals " + which + ":");
+      Goals.of(rows.get(which), floor.meanAbsErrorPct()).forEach(g -> System.out.println("  " + g.describe()));
+    }
+  }
+
+  static List<PredictionRow> evaluate(List<Run> runs, List<Predictor> predictors) {
+    Map<String, List<Run>> byWorkload = new TreeMap<>();
+    runs.forEach(r -> byWorkload.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
+    List<PredictionRow> out = new ArrayList<>();
+    byWorkload.forEach((w, rs) -> out.addAll(Harness.evaluate(w, rs, predictors).rows()));
+    return out;
+  }
+
+  /** Per predictor of {@code after}, and {@code selected} before and after: mean, median, coverage. */
+  static void table(List<PredictionRow> after, List<PredictionRow> before) {
+    System.out.printf(Locale.ROOT, "%-18s %6s %8s %8s %9s%n", "predictor", "pred", "mean%", "median%", "coverage");
+    line("selected before", before.stream().filter(PredictionRow::selected).toList());
+    line("selected after", after.stream().filter(PredictionRow::selected).toList());
+    after.stream().map(PredictionRow::predictor).distinct().forEach(p ->
+        line(p, after.stream().filter(r -> r.predictor().equals(p)).toList()));
+  }
+
+  private static void line(String name, List<PredictionRow> rows) {
+    double[] e = rows.stream().filter(r -> r.absErrorPct() != null).mapToDouble(PredictionRow::absErrorPct)
+        .toArray();
+    long withInterval = rows.stream().filter(r -> r.lowS() != null).count();
+    long covered = rows.stream().filter(PredictionRow::covered).count();
+    System.out.printf(Locale.ROOT, "%-18s %6d %8.1f %8.1f %8.0f %%%n", name, e.length, Stats.mean(e),
+        Stats.median(e), withInterval == 0 ? Double.NaN : 100.0 * covered / withInterval);
+  }
+}
