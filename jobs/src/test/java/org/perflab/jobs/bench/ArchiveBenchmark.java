@@ -26,8 +26,8 @@ import org.perflab.table.Table;
  * Archive-scale ingest and query on {@code local[2]}, as a user runs it. Builds an archive of {@code logs} event logs
  * (default 10,000; {@link ArchiveBuilder}) in a temporary directory, in {@code runs} batches (default 10), and after
  * each batch runs {@code submit/perflab --master local[2] ingest --incremental} over the whole archive, each run its
- * own process, so that each run parses only the new batch. After each run it prints the run's wall time, the seconds
- * after its Spark session started (the sum of the summary's {@code time:} phases: what the run costs inside
+ * own process, so that each run parses only the new batch. After each run it prints the run's wall time, the CPU
+ * seconds of its processes (bash's {@code times}), the seconds after its Spark session started (the sum of the summary's {@code time:} phases: what the run costs inside
  * {@code perflab nightly}, whose session is already up), the phases, each table's data files and MB in its current
  * Delta version, and what the run's Delta commits did (operations, files and MB added and removed, from each commit's
  * {@code commitInfo.operationMetrics}). Then the most files of any table against the goal, the query of
@@ -49,6 +49,7 @@ public final class ArchiveBenchmark {
   private static final List<String> TABLES = Stream.of(Table.values()).map(Table::tableName).toList();
   private static final Pattern PHASE = Pattern.compile("([a-z ]+) ([0-9.]+) s");
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern CPU_TIMES = Pattern.compile("(?m)^(\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s$");
   /**
    * Environment variable: JVM options for each run's driver, {@code %r} replaced by the run's name, e.g.
    * {@code -XX:StartFlightRecording=filename=/tmp/%r.jfr} to profile every run.
@@ -79,7 +80,8 @@ public final class ArchiveBenchmark {
             + " `submit/perflab --master local[2] ingest --incremental` process; available processors %d; load"
             + " average %.1f%n", logs, archive.bases(), runs, Runtime.getRuntime().availableProcessors(),
         loadAverage());
-    System.out.printf("%3s %6s %8s %9s %7s  %s%n", "run", "logs", "wall s", "session s", "MB disk", "phases");
+    System.out.printf("%3s %6s %8s %9s %7s %7s  %s%n", "run", "logs", "wall s", "session s", "CPU s", "MB disk",
+        "phases");
     List<double[]> times = new ArrayList<>();
     Map<String, Long> versions = new HashMap<>();
     for (int run = 1; run <= runs; run++) {
@@ -93,7 +95,8 @@ public final class ArchiveBenchmark {
       Map<String, Double> phases = phases(printed);
       double session = phases.values().stream().mapToDouble(Double::doubleValue).sum();
       times.add(new double[] {wall, session});
-      System.out.printf("%3d %6d %8.1f %9.1f %7.1f  %s%s%n", run, batch.logs(), wall, session,
+      double cpu = cpuSeconds(Files.readString(work.resolve("run-" + run + ".err"), StandardCharsets.UTF_8));
+      System.out.printf("%3d %6d %8.1f %9.1f %7.1f %7.1f  %s%s%n", run, batch.logs(), wall, session, cpu,
           batch.diskBytes() / MB, phases, code == 0 ? "" : " EXIT " + code + ": " + printed);
       System.out.println("    commits: " + commits(output, versions));
     }
@@ -131,8 +134,9 @@ public final class ArchiveBenchmark {
 
   private static int ingest(Path repository, Path archive, Path output, Path out, Path err)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(repository.resolve("submit/perflab").toString(), "--master",
-        "local[2]"));
+    // bash's `times` prints the CPU seconds of the run's processes after it (second line: children's user, system)
+    List<String> command = new ArrayList<>(List.of("bash", "-c", "\"$@\"; code=$?; times >&2; exit $code", "bash",
+        repository.resolve("submit/perflab").toString(), "--master", "local[2]"));
     String driverOptions = System.getenv(DRIVER_OPTIONS);
     if (driverOptions != null && !driverOptions.isBlank()) {
       command.addAll(List.of("--driver-java-options", driverOptions.replace("%r", out.getFileName().toString())));
@@ -156,6 +160,20 @@ public final class ArchiveBenchmark {
       }
     }
     return phases;
+  }
+
+  /**
+   * The CPU seconds (user and system) of a run's processes, from the last line of bash's {@code times} in its error
+   * output ({@code 1m2.345s 0m1.000s}); NaN when absent. On a shared machine these stay put while wall times stretch.
+   */
+  static double cpuSeconds(String err) {
+    Matcher m = CPU_TIMES.matcher(err);
+    double seconds = Double.NaN;
+    while (m.find()) {
+      seconds = Integer.parseInt(m.group(1)) * 60 + Double.parseDouble(m.group(2))
+          + Integer.parseInt(m.group(3)) * 60 + Double.parseDouble(m.group(4));
+    }
+    return seconds;
   }
 
   /** Prints the wall and session times of the first and last runs against the goals. */
