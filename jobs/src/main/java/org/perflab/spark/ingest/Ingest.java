@@ -1,6 +1,7 @@
 package org.perflab.spark.ingest;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +26,12 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.rdd.PartitionPruningRDD;
+import org.apache.spark.rdd.RDD;
+import org.apache.spark.util.LongAccumulator;
+import scala.Tuple2;
+import scala.reflect.ClassTag$;
+import scala.runtime.AbstractFunction1;
 import org.apache.spark.util.SerializableConfiguration;
 import org.perflab.errors.BadInputException;
 import org.perflab.eventlog.redact.Redactor;
@@ -52,6 +58,13 @@ public final class Ingest {
   private static final Logger LOG = LoggerFactory.getLogger(Ingest.class);
   /** Rows of logs this many bytes (on storage) or more go to one more file per table commit. */
   private static final long LOG_BYTES_PER_WRITTEN_FILE = 4L << 30;
+  /**
+   * Delta's session switch for auto compaction, which overrides the tables' {@code delta.autoOptimize.autoCompact}.
+   * Ingest turns it off for its own commits (unless the user set it): compacting after an append rewrote every small
+   * file of the table, so that a run's cost grew with the archive; {@code maintain}, which the nightly runs right after
+   * ingest, bounds the files instead, and appends of ten runs add at most ten files per table before it does.
+   */
+  static final String AUTO_COMPACT = "spark.databricks.delta.autoCompact.enabled";
   /** Tables committed at once: their commits are independent, and overlapping them hides each one's planning. */
   private static final int WRITER_THREADS = 3;
 
@@ -119,15 +132,32 @@ public final class Ingest {
     List<Row> stamped = StatusRows.withRunId(StatusRows.lastPerLog(statusRows), runId);
     Set<String> statusLogs = new HashSet<>();
     stamped.forEach(row -> statusLogs.add(row.getString(Table.INGEST_STATUS.indexOf(KeyColumns.LOG_ID))));
-    store.replaceLogs(Table.INGEST_STATUS.tableName(),
-        spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()).coalesce(1), statusLogs);
+    commitStatus(spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()).coalesce(1), statusLogs, previous,
+        unfinished);
     rowsByTable.put(Table.INGEST_STATUS.tableName(), (long) stamped.size());
     pendingRuns.finish(journals);
-    result.persisted().unpersist(false);
     timer.end("commit status");
     return new IngestSummary(runId, discovery.logs().size(), plan.toParse().size(), plan.unchanged(),
         plan.tooRecent(), discovery.skipped().size(), losers.size(), StatusRows.countByStatus(stamped),
         rowsByTable, timer.phases(), store.fileSystem().makeQualified(store.root()).toString());
+  }
+
+  /**
+   * Commits the status rows: appended when none of their logs can have a status row already (not in an earlier run's
+   * status nor in an unfinished run), so the commit reads nothing of the table; else the logs' rows are replaced. A
+   * replace selects every file whose {@code log_id} range admits one of the logs, which with ids spread over the whole
+   * range is the whole table.
+   */
+  private void commitStatus(Dataset<Row> rows, Set<String> logs, Map<String, PreviousLog> previous,
+      Set<String> unfinished) {
+    boolean fresh = logs.stream().noneMatch(id -> previous.containsKey(id) || unfinished.contains(id));
+    withAutoCompactionOff(() -> {
+      if (fresh) {
+        store.append(Table.INGEST_STATUS.tableName(), rows);
+      } else {
+        store.replaceLogs(Table.INGEST_STATUS.tableName(), rows, logs);
+      }
+    });
   }
 
   /** The logs under the inputs, without anything under the output root, which is never read as input. */
@@ -158,24 +188,50 @@ public final class Ingest {
     }
   }
 
+  /**
+   * Every log of {@code ingest_status} with the columns planning needs (not the whole rows: their maps and arrays
+   * were most of the bytes an incremental run collected before parsing anything).
+   */
   private Map<String, PreviousLog> previousLogs() {
     Map<String, PreviousLog> previous = new HashMap<>();
-    store.read(Table.INGEST_STATUS).ifPresent(status -> status.collectAsList()
+    store.read(Table.INGEST_STATUS).ifPresent(status -> status.select(PreviousLog.COLUMNS).collectAsList()
         .forEach(row -> previous.put(row.getAs(KeyColumns.LOG_ID), PreviousLog.of(row))));
     return previous;
   }
 
   /**
-   * The rows of every parsed log, keyed by table and persisted on disk, so that each table is selected out of one
-   * parse; {@link #table} makes one table's DataFrame, in as many partitions as its written files should number.
+   * The rows of every parsed log, shuffled once into {@link TablePartitioner}'s layout (the shuffle files stay on disk
+   * while the run holds this), so that each table is selected out of one parse by reading only its own partitions;
+   * {@link #table} makes one table's DataFrame, in as many partitions as its written files should number.
    */
-  private record ParseResult(SparkSession spark, JavaPairRDD<Integer, Row> persisted, int files, List<Row> statusRows,
-      Set<String> logIds, Map<String, Long> rowsByTable) {
+  private record ParseResult(SparkSession spark, JavaPairRDD<Integer, Row> persisted, TablePartitioner layout,
+      List<Row> statusRows, Set<String> logIds, Map<String, Long> rowsByTable) {
 
     Dataset<Row> table(Table table) {
-      int ordinal = table.ordinal();
-      JavaRDD<Row> rows = persisted.filter(pair -> pair._1() == ordinal).values().coalesce(files);
+      int first = layout.first(table);
+      int end = first + layout.files();
+      RDD<Tuple2<Integer, Row>> own = PartitionPruningRDD.create(persisted.rdd(), new PartitionRange(first, end));
+      JavaRDD<Row> rows = JavaPairRDD.fromRDD(own, ClassTag$.MODULE$.apply(Integer.class),
+          ClassTag$.MODULE$.apply(Row.class)).values();
       return spark.createDataFrame(rows, table.schema());
+    }
+  }
+
+  /** Whether a partition index is in {@code [first, end)}: a Scala function, for {@link PartitionPruningRDD}. */
+  private static final class PartitionRange extends AbstractFunction1<Object, Object> implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final int first;
+    private final int end;
+
+    PartitionRange(int first, int end) {
+      this.first = first;
+      this.end = end;
+    }
+
+    @Override
+    public Object apply(Object partition) {
+      int index = (Integer) partition;
+      return index >= first && index < end;
     }
   }
 
@@ -185,22 +241,32 @@ public final class Ingest {
     jsc.setJobGroup("perflab-ingest", "PerfLab ingest: parse " + sources.size() + " event logs in " + groups.size()
         + " tasks", false);
     SerializableConfiguration conf = new SerializableConfiguration(jsc.hadoopConfiguration());
-    JavaPairRDD<Integer, Row> rows = jsc.parallelize(groups, Math.max(1, groups.size()))
-        .flatMapToPair(new ParseLogs(jsc.broadcast(conf), redactor))
-        .persist(StorageLevel.DISK_ONLY());
-    Map<String, Long> counts = new TreeMap<>();
-    rows.countByKey().forEach((ordinal, count) -> counts.put(Table.values()[ordinal].tableName(), count));
-    Set<String> logIds = new HashSet<>();
-    sources.forEach(source -> logIds.add(source.logId()));
     long bytes = sources.stream().mapToLong(EventLogSource::bytes).sum();
     int files = (int) Math.max(1, Math.min(jsc.defaultParallelism(), bytes / LOG_BYTES_PER_WRITTEN_FILE + 1));
-    ParseResult parsed = new ParseResult(spark, rows, files, List.of(), logIds, counts);
+    TablePartitioner layout = new TablePartitioner(files);
+    LongAccumulator[] counters = new LongAccumulator[Table.values().length];
+    for (Table table : Table.values()) {
+      counters[table.ordinal()] = jsc.sc().longAccumulator("rows " + table.tableName());
+    }
+    JavaPairRDD<Integer, Row> rows = jsc.parallelize(groups, Math.max(1, groups.size()))
+        .flatMapToPair(new ParseLogs(jsc.broadcast(conf), redactor, layout, counters))
+        .partitionBy(layout);
+    Set<String> logIds = new HashSet<>();
+    sources.forEach(source -> logIds.add(source.logId()));
+    ParseResult parsed = new ParseResult(spark, rows, layout, List.of(), logIds, Map.of());
     List<Row> statusRows = parsed.table(Table.INGEST_STATUS).collectAsList();
-    return new ParseResult(spark, rows, files, statusRows, logIds, counts);
+    Map<String, Long> counts = new TreeMap<>();
+    for (Table table : Table.values()) {
+      if (counters[table.ordinal()].sum() > 0) {
+        counts.put(table.tableName(), counters[table.ordinal()].sum());
+      }
+    }
+    return new ParseResult(spark, rows, layout, statusRows, logIds, counts);
   }
 
   /**
-   * Finds the copies of application attempts to drop, among this run's logs and those of earlier runs. Earlier
+   * Finds the copies of application attempts to drop, among this run's logs and those of earlier runs: only earlier
+   * logs of this run's application ids can compete, so only their rows are read. Earlier
    * copies that lose have their status rewritten as SKIPPED; their rows go in {@link #writeDataTables}.
    */
   private Map<String, String> supersede(
@@ -208,7 +274,9 @@ public final class Ingest {
     List<Deduplication.Claim> claims = new ArrayList<>();
     result.table(Table.APPLICATIONS).collectAsList()
         .forEach(row -> claims.add(Deduplication.Claim.of(row)));
-    store.read(Table.APPLICATIONS).ifPresent(apps -> apps
+    Object[] appIds = claims.stream().map(Deduplication.Claim::appId).distinct().toArray();
+    store.read(Table.APPLICATIONS).filter(apps -> appIds.length > 0).ifPresent(apps -> apps
+        .where(functions.col(KeyColumns.APP_ID).isin(appIds))
         .select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "completed", "num_task_attempts",
             "end_time_ms")
         .collectAsList().stream()
@@ -216,14 +284,22 @@ public final class Ingest {
         .filter(claim -> !result.logIds().contains(claim.logId()))
         .forEach(claims::add));
     Map<String, String> losers = Deduplication.losers(claims);
-    for (Map.Entry<String, String> loser : losers.entrySet()) {
-      PreviousLog earlier = previous.get(loser.getKey());
-      if (earlier != null && !result.logIds().contains(loser.getKey())) {
-        String winnerPath = pathById.getOrDefault(loser.getValue(), loser.getValue());
-        statusRows.add(StatusRows.superseded(earlier.row(), winnerPath));
-      }
+    List<String> earlierLosers = losers.keySet().stream()
+        .filter(logId -> previous.containsKey(logId) && !result.logIds().contains(logId)).toList();
+    for (Row earlier : statusRowsOf(earlierLosers)) {
+      String winner = losers.get(earlier.<String>getAs(KeyColumns.LOG_ID));
+      statusRows.add(StatusRows.superseded(earlier, pathById.getOrDefault(winner, winner)));
     }
     return losers;
+  }
+
+  /** The whole {@code ingest_status} rows of these logs, in the table's column order. */
+  private List<Row> statusRowsOf(List<String> logIds) {
+    if (logIds.isEmpty()) {
+      return List.of();
+    }
+    return store.read(Table.INGEST_STATUS).orElseThrow()
+        .where(UnionRows.logId().isin(logIds.toArray())).collectAsList();
   }
 
   /**
@@ -260,6 +336,32 @@ public final class Ingest {
    * replaced logs in one {@code replaceWhere} commit, the rest in one append. Returns the rows written per table.
    */
   private Map<String, Long> writeDataTables(ParseResult result, Map<String, String> losers, Set<String> replaced) {
+    Map<String, Long> written = new LinkedHashMap<>();
+    withAutoCompactionOff(() -> written.putAll(commitDataTables(result, losers, replaced)));
+    return written;
+  }
+
+  /** Runs {@code commits} with Delta's auto compaction off ({@link #AUTO_COMPACT}), unless the user set it. */
+  private void withAutoCompactionOff(Runnable commits) {
+    String before = spark.conf().get(AUTO_COMPACT, null);
+    boolean userSet = spark.sparkContext().getConf().contains(AUTO_COMPACT);
+    if (!userSet) {
+      spark.conf().set(AUTO_COMPACT, "false");
+    }
+    try {
+      commits.run();
+    } finally {
+      if (!userSet) {
+        if (before == null) {
+          spark.conf().unset(AUTO_COMPACT);
+        } else {
+          spark.conf().set(AUTO_COMPACT, before);
+        }
+      }
+    }
+  }
+
+  private Map<String, Long> commitDataTables(ParseResult result, Map<String, String> losers, Set<String> replaced) {
     Set<String> appended = new HashSet<>(result.logIds());
     appended.removeAll(replaced);
     appended.removeAll(losers.keySet());

@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.function.PairFlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
+import org.apache.spark.util.LongAccumulator;
 import org.apache.spark.util.SerializableConfiguration;
 import org.perflab.eventlog.EventLogReader;
 import org.perflab.eventlog.redact.Redactor;
@@ -16,14 +17,23 @@ import org.perflab.eventlog.source.EventLogSource;
 import org.perflab.table.TableRow;
 import scala.Tuple2;
 
-/** Runs on executors: a group of logs in, their rows of every table out (keyed by table), streamed log by log. */
+/**
+ * Runs on executors: a group of logs in, their rows of every table out, streamed log by log, each keyed by its
+ * partition in {@link TablePartitioner}'s layout and counted in its table's accumulator.
+ */
 final class ParseLogs implements PairFlatMapFunction<List<EventLogSource>, Integer, Row> {
   private final Broadcast<SerializableConfiguration> hadoopConf;
   private final Redactor redactor;
+  private final TablePartitioner partitioner;
+  private final LongAccumulator[] rowsByTable;
 
-  ParseLogs(Broadcast<SerializableConfiguration> hadoopConf, Redactor redactor) {
+  /** @param rowsByTable one accumulator per table, in {@link org.perflab.table.Table} order */
+  ParseLogs(Broadcast<SerializableConfiguration> hadoopConf, Redactor redactor, TablePartitioner partitioner,
+      LongAccumulator[] rowsByTable) {
     this.hadoopConf = hadoopConf;
     this.redactor = redactor;
+    this.partitioner = partitioner;
+    this.rowsByTable = rowsByTable.clone();
   }
 
   @Override
@@ -46,7 +56,9 @@ final class ParseLogs implements PairFlatMapFunction<List<EventLogSource>, Integ
         if (!hasNext()) {
           throw new NoSuchElementException();
         }
-        return UnionRows.pack(rows.next());
+        TableRow row = rows.next();
+        rowsByTable[row.table().ordinal()].add(1);
+        return new Tuple2<>(partitioner.key(row), UnionRows.external(row));
       }
     };
   }

@@ -6,20 +6,14 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
 import org.perflab.table.KeyColumns;
 import org.perflab.table.TableRow;
-import scala.Tuple2;
 
 /**
- * One parse of a log yields rows of every table. They travel through Spark as one pair RDD keyed by the table's
- * ordinal, each value a row of that table's own schema; each table becomes a DataFrame of its own schema only, so no
- * task ever encodes the rows of all tables in one wide schema.
+ * One parse of a log yields rows of every table. They travel through Spark as one pair RDD keyed by their partition
+ * ({@link TablePartitioner}), each value a row of that table's own schema; each table becomes a DataFrame of its own
+ * schema only, so no task ever encodes the rows of all tables in one wide schema.
  */
 final class UnionRows {
   private UnionRows() {}
-
-  /** A parsed row, keyed by its table's ordinal. */
-  static Tuple2<Integer, Row> pack(TableRow row) {
-    return new Tuple2<>(row.table().ordinal(), external(row));
-  }
 
   /** A table row as Spark's row encoder takes it: Java maps become Scala maps; arrays stay arrays. */
   static Row external(TableRow row) {

@@ -1,28 +1,21 @@
 package org.perflab.jobs.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobEnd;
-import org.apache.spark.scheduler.SparkListenerJobStart;
-import org.apache.spark.scheduler.SparkListenerTaskEnd;
-import org.apache.spark.scheduler.StageInfo;
 import org.apache.spark.sql.SparkSession;
-import org.perflab.eventlog.redact.Redactor;
-import org.perflab.spark.ingest.Ingest;
-import org.perflab.spark.ingest.IngestOptions;
-import org.perflab.spark.ingest.IngestSummary;
 import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.Maintenance;
 import org.perflab.spark.storage.TableStore;
@@ -30,93 +23,106 @@ import org.perflab.spark.storage.TestPause;
 import org.perflab.table.Table;
 
 /**
- * Archive-scale ingest and query on {@code local[2]}. Builds an archive of {@code logs} event logs (default 10,000;
- * {@link ArchiveBuilder}) in a temporary directory, in {@link #RUNS} batches, and after each batch runs
- * {@code ingest --incremental} over the whole archive into Delta tables, so that each run parses only the new batch.
- * After each run it prints logs parsed, wall seconds, logs/s, MB/s of the new logs' on-disk (compressed) and
- * decompressed bytes, the peak heap in use (MB; local mode runs driver and executors in this one JVM), the Spark
- * jobs and tasks, and each table's data files and MB in its current Delta version (not files removed and waiting for
- * {@code VACUUM}). Then the most files of any table against the goal, the query of {@link QueryBenchmark} over the
- * tables against a compacted copy, and the same after {@code maintain}'s OPTIMIZE. Not a test: it prints figures.
- * Run with {@code bench/run archive [logs]}.
+ * Archive-scale ingest and query on {@code local[2]}, as a user runs it. Builds an archive of {@code logs} event logs
+ * (default 10,000; {@link ArchiveBuilder}) in a temporary directory, in {@code runs} batches (default 10), and after
+ * each batch runs {@code submit/perflab --master local[2] ingest --incremental} over the whole archive, each run its
+ * own process, so that each run parses only the new batch. After each run it prints the run's wall time, the CPU
+ * seconds of its processes (bash's {@code times}), the seconds after its Spark session started (the sum of the summary's {@code time:} phases: what the run costs inside
+ * {@code perflab nightly}, whose session is already up), the phases, each table's data files and MB in its current
+ * Delta version, and what the run's Delta commits did (operations, files and MB added and removed, from each commit's
+ * {@code commitInfo.operationMetrics}). Then the most files of any table against the goal, the query of
+ * {@link QueryBenchmark} over the tables against a compacted copy, and the same after {@code maintain}'s OPTIMIZE.
+ * Not a test: it prints figures. Run with {@code bench/run archive [logs] [runs]} after
+ * {@code mvn -o -DskipTests package} (the runs need the packaged jar).
  */
 public final class ArchiveBenchmark {
-  /** Incremental ingest runs, each over one more batch of {@code logs / RUNS} logs. */
+  /** Incremental ingest runs by default, each over one more batch of {@code logs / runs} logs. */
   static final int RUNS = 10;
   /** The goal: at most this many data files per table after the runs. */
   static final int FILES_GOAL = 16;
+  /** The goals per run, in seconds: wall time, and time after the session started. */
+  static final double WALL_GOAL_S = 30;
+  static final double SESSION_GOAL_S = 20;
+  /** The goal: the last run within this factor of the first. */
+  static final double LAST_OVER_FIRST_GOAL = 1.15;
   static final double MB = 1024.0 * 1024.0;
   private static final List<String> TABLES = Stream.of(Table.values()).map(Table::tableName).toList();
+  private static final Pattern PHASE = Pattern.compile("([a-z ]+) ([0-9.]+) s");
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern CPU_TIMES = Pattern.compile("(?m)^(\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s$");
+  /**
+   * Environment variable: JVM options for each run's driver, {@code %r} replaced by the run's name, e.g.
+   * {@code -XX:StartFlightRecording=filename=/tmp/%r.jfr} to profile every run.
+   */
+  static final String DRIVER_OPTIONS = "ARCHIVE_BENCH_DRIVER_OPTIONS";
 
   private ArchiveBenchmark() {}
 
-  public static void main(String[] args) throws IOException, InterruptedException, TimeoutException {
+  public static void main(String[] args) throws IOException, InterruptedException {
     int logs = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
-    if (logs < RUNS) {
-      throw new IllegalArgumentException("Cannot run: logs must be at least " + RUNS + " (" + logs + ")");
+    int runs = args.length > 1 ? Integer.parseInt(args[1]) : RUNS;
+    if (runs < 1 || logs < runs) {
+      throw new IllegalArgumentException("Cannot run: need 1 <= runs <= logs (" + runs + ", " + logs + ")");
     }
     Path work = Files.createTempDirectory("perflab-archive-bench");
-    SparkSession spark = DeltaSessions.builder("ArchiveBenchmark").master("local[2]")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     try {
-      run(spark, logs, work);
+      run(logs, runs, work);
     } finally {
-      spark.stop();
       deleteRecursively(work);
     }
   }
 
-  private static void run(SparkSession spark, int logs, Path work)
-      throws IOException, InterruptedException, TimeoutException {
+  private static void run(int logs, int runs, Path work) throws IOException, InterruptedException {
+    Path repository = Path.of("").toAbsolutePath();
     ArchiveBuilder archive = ArchiveBuilder.of(work.resolve("archive"));
     Path output = work.resolve("out");
-    System.out.printf("Archive benchmark: %d logs (%d bases) ingested in %d incremental runs on local[2];"
-            + " max heap %.0f MB; available processors %d; load average %.1f%n", logs, archive.bases(), RUNS,
-        Runtime.getRuntime().maxMemory() / MB, Runtime.getRuntime().availableProcessors(), loadAverage());
-    System.out.printf("Target file size (DeltaSessions.TARGET_FILE_BYTES) %d MiB; auto compaction at %d files"
-        + " smaller than that (DeltaSessions.AUTO_COMPACT_MIN_FILES)%n", DeltaSessions.TARGET_FILE_BYTES >> 20,
-        DeltaSessions.AUTO_COMPACT_MIN_FILES);
-    warmUp(spark, archive.into(work.resolve("warm-up/archive")), work.resolve("warm-up/out"));
-
-    JobCounter jobs = new JobCounter();
-    spark.sparkContext().addSparkListener(jobs);
-    Maintenance maintenance = new Maintenance(spark, new TableStore(spark, output.toString()));
-    System.out.printf("%3s %6s %6s %8s %7s %9s %9s %8s %5s %6s  %s%n", "run", "logs", "parsed", "wall s", "logs/s",
-        "MB/s disk", "MB/s dec.", "heap MB", "jobs", "tasks", "status");
-    long lastFiles = 0;
-    long maxFiles = 0;
-    List<String> lastRunJobs = List.of();
-    for (int run = 1; run <= RUNS; run++) {
-      ArchiveBuilder.Batch batch = archive.add((int) ((long) logs * (run - 1) / RUNS),
-          (int) ((long) logs * run / RUNS));
-      jobs.reset();
-      HeapSampler heap = HeapSampler.start();
-      long start = System.nanoTime();
-      IngestSummary summary = ingest(spark, archive.directory(), output, true);
-      double seconds = (System.nanoTime() - start) / 1e9;
-      heap.stop();
-      spark.sparkContext().listenerBus().waitUntilEmpty();
-      System.out.printf("%3d %6d %6d %8.1f %7.1f %9.2f %9.2f %8.0f %5d %6d  %s%n", run, batch.logs(),
-          summary.logsParsed(), seconds, summary.logsParsed() / seconds, batch.diskBytes() / MB / seconds,
-          batch.decompressedBytes() / MB / seconds, heap.peakUsed() / MB, jobs.jobs(), jobs.tasks.get(),
-          summary.statusCounts());
-      lastRunJobs = List.copyOf(jobs.lines);
-      lastFiles = printFiles("current files", maintenance);
-      maxFiles = Math.max(maxFiles, lastFiles);
-    }
-    System.out.printf("Most data files in a table's current version after %d runs: %d (goal <= %d: %s); after any"
-            + " run: %d; Parquet files on disk, removed ones waiting for VACUUM included: %d; load average %.1f%n",
-        RUNS, lastFiles, FILES_GOAL, lastFiles <= FILES_GOAL ? "met" : "not met", maxFiles, parquetFiles(output),
+    System.out.printf("Archive benchmark: %d logs (%d bases) ingested in %d incremental runs, each its own"
+            + " `submit/perflab --master local[2] ingest --incremental` process; available processors %d; load"
+            + " average %.1f%n", logs, archive.bases(), runs, Runtime.getRuntime().availableProcessors(),
         loadAverage());
-    System.out.println("Spark jobs of the last run (wall seconds, tasks, call site of the last stage):");
-    lastRunJobs.forEach(line -> System.out.println("  " + line));
+    System.out.printf("%3s %6s %8s %9s %7s %7s  %s%n", "run", "logs", "wall s", "session s", "CPU s", "MB disk",
+        "phases");
+    List<double[]> times = new ArrayList<>();
+    Map<String, Long> versions = new HashMap<>();
+    for (int run = 1; run <= runs; run++) {
+      ArchiveBuilder.Batch batch = archive.add((int) ((long) logs * (run - 1) / runs),
+          (int) ((long) logs * run / runs));
+      Path out = work.resolve("run-" + run + ".out");
+      long start = System.nanoTime();
+      int code = ingest(repository, archive.directory(), output, out, work.resolve("run-" + run + ".err"));
+      double wall = (System.nanoTime() - start) / 1e9;
+      String printed = Files.readString(out, StandardCharsets.UTF_8);
+      Map<String, Double> phases = phases(printed);
+      double session = phases.values().stream().mapToDouble(Double::doubleValue).sum();
+      times.add(new double[] {wall, session});
+      double cpu = cpuSeconds(Files.readString(work.resolve("run-" + run + ".err"), StandardCharsets.UTF_8));
+      System.out.printf("%3d %6d %8.1f %9.1f %7.1f %7.1f  %s%s%n", run, batch.logs(), wall, session, cpu,
+          batch.diskBytes() / MB, phases, code == 0 ? "" : " EXIT " + code + ": " + printed);
+      System.out.println("    commits: " + commits(output, versions));
+    }
+    printGoals(times);
+    SparkSession spark = DeltaSessions.builder("ArchiveBenchmark").master("local[2]")
+        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    try {
+      afterRuns(spark, output, work, runs);
+    } finally {
+      spark.stop();
+    }
+  }
 
+  /** Files per table, the query against the compacted copy, then maintain and both again. */
+  private static void afterRuns(SparkSession spark, Path output, Path work, int runs) throws IOException {
+    Maintenance maintenance = new Maintenance(spark, new TableStore(spark, output.toString()));
+    long lastFiles = printFiles("current files", maintenance);
+    System.out.printf("Most data files in a table's current version after %d runs: %d (goal <= %d: %s); Parquet"
+            + " files on disk, removed ones waiting for VACUUM included: %d; load average %.1f%n",
+        runs, lastFiles, FILES_GOAL, lastFiles <= FILES_GOAL ? "met" : "not met", parquetFiles(output),
+        loadAverage());
     System.out.printf("Query: %s; %d alternating repetitions per layout after one warm-up each%n",
         QueryBenchmark.QUERY, QueryBenchmark.REPETITIONS);
     QueryBenchmark query = QueryBenchmark.withCompactedCopy(spark, output, work.resolve("compacted"));
-    query.compare("after " + RUNS + " runs");
-
+    query.compare("after " + runs + " runs");
     long start = System.nanoTime();
     maintenance.maintainAll(null, TestPause.fromEnvironment());
     System.out.printf("maintain (OPTIMIZE, no VACUUM) in %.1f s%n", (System.nanoTime() - start) / 1e9);
@@ -126,18 +132,110 @@ public final class ArchiveBenchmark {
     query.compare("after maintain");
   }
 
-  private static IngestSummary ingest(SparkSession spark, Path archive, Path output, boolean incremental)
-      throws IOException {
-    return new Ingest(spark, new IngestOptions(List.of(archive.toString()), output.toString(), incremental,
-        Redactor.DEFAULT_PATTERN, 0), Clock.systemUTC()).run();
+  private static int ingest(Path repository, Path archive, Path output, Path out, Path err)
+      throws IOException, InterruptedException {
+    // bash's `times` prints the CPU seconds of the run's processes after it (second line: children's user, system)
+    List<String> command = new ArrayList<>(List.of("bash", "-c", "\"$@\"; code=$?; times >&2; exit $code", "bash",
+        repository.resolve("submit/perflab").toString(), "--master", "local[2]"));
+    String driverOptions = System.getenv(DRIVER_OPTIONS);
+    if (driverOptions != null && !driverOptions.isBlank()) {
+      command.addAll(List.of("--driver-java-options", driverOptions.replace("%r", out.getFileName().toString())));
+    }
+    command.addAll(List.of("ingest", "--incremental", "--input", archive.toString(), "--output", output.toString()));
+    ProcessBuilder process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    process.environment().remove("SPARK_HOME");
+    return process.start().waitFor();
   }
 
-  /** Two small ingests first (a full and an incremental one), so that class loading and JIT stay out of the figures. */
-  private static void warmUp(SparkSession spark, ArchiveBuilder archive, Path output) throws IOException {
-    for (int run = 0; run < 2; run++) {
-      archive.add(run * 8, run * 8 + 8);
-      ingest(spark, archive.directory(), output, run > 0);
+  /** The phases of the summary's {@code time:} line, in seconds, in order. */
+  static Map<String, Double> phases(String printed) {
+    Map<String, Double> phases = new java.util.LinkedHashMap<>();
+    for (String line : printed.split("\n")) {
+      String trimmed = line.trim();
+      if (trimmed.startsWith("time: ")) {
+        Matcher m = PHASE.matcher(trimmed.substring("time: ".length()));
+        while (m.find()) {
+          phases.put(m.group(1).trim(), Double.parseDouble(m.group(2)));
+        }
+      }
     }
+    return phases;
+  }
+
+  /**
+   * The CPU seconds (user and system) of a run's processes, from the last line of bash's {@code times} in its error
+   * output ({@code 1m2.345s 0m1.000s}); NaN when absent. On a shared machine these stay put while wall times stretch.
+   */
+  static double cpuSeconds(String err) {
+    Matcher m = CPU_TIMES.matcher(err);
+    double seconds = Double.NaN;
+    while (m.find()) {
+      seconds = Integer.parseInt(m.group(1)) * 60 + Double.parseDouble(m.group(2))
+          + Integer.parseInt(m.group(3)) * 60 + Double.parseDouble(m.group(4));
+    }
+    return seconds;
+  }
+
+  /** Prints the wall and session times of the first and last runs against the goals. */
+  private static void printGoals(List<double[]> times) {
+    double maxWall = times.stream().mapToDouble(t -> t[0]).max().orElse(0);
+    double maxSession = times.stream().mapToDouble(t -> t[1]).max().orElse(0);
+    double ratio = times.get(times.size() - 1)[0] / times.get(0)[0];
+    System.out.printf("Slowest run: %.1f s wall (goal <= %.0f: %s), %.1f s after the session started (goal <= %.0f:"
+            + " %s); last / first run wall %.2f (goal <= %.2f: %s); load average %.1f%n", maxWall, WALL_GOAL_S,
+        maxWall <= WALL_GOAL_S ? "met" : "not met", maxSession, SESSION_GOAL_S,
+        maxSession <= SESSION_GOAL_S ? "met" : "not met", ratio, LAST_OVER_FIRST_GOAL,
+        ratio <= LAST_OVER_FIRST_GOAL ? "met" : "not met", loadAverage());
+  }
+
+  /**
+   * What the Delta commits since the last call did, over all tables: per operation, the commits, data files added and
+   * removed, and MB added and removed ({@code commitInfo.operationMetrics}).
+   */
+  static String commits(Path output, Map<String, Long> seen) throws IOException {
+    Map<String, long[]> byOperation = new TreeMap<>();
+    for (String table : TABLES) {
+      Path log = output.resolve(table).resolve("_delta_log");
+      if (!Files.isDirectory(log)) {
+        continue;
+      }
+      long last = seen.getOrDefault(table, -1L);
+      List<Path> files;
+      try (Stream<Path> list = Files.list(log)) {
+        files = list.filter(f -> f.getFileName().toString().matches("\\d{20}\\.json")).sorted().toList();
+      }
+      for (Path file : files) {
+        long version = Long.parseLong(file.getFileName().toString().substring(0, 20));
+        if (version <= last) {
+          continue;
+        }
+        seen.put(table, version);
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+          JsonNode info = JSON.readTree(line).get("commitInfo");
+          if (info != null) {
+            addCommit(byOperation, table, info);
+          }
+        }
+      }
+    }
+    StringBuilder text = new StringBuilder();
+    byOperation.forEach((op, v) -> text.append(String.format("%s%s x%d +%d files (%.1f MB) -%d files (%.1f MB)",
+        text.length() == 0 ? "" : "; ", op, v[0], v[1], v[2] / MB, v[3], v[4] / MB)));
+    return text.toString();
+  }
+
+  private static void addCommit(Map<String, long[]> byOperation, String table, JsonNode info) {
+    JsonNode metrics = info.path("operationMetrics");
+    String operation = info.path("operation").asText();
+    if (info.path("operationParameters").path("auto").asBoolean(false)) {
+      operation += " (auto) of " + table;
+    }
+    long[] sums = byOperation.computeIfAbsent(operation, k -> new long[5]);
+    sums[0]++;
+    sums[1] += metrics.path("numAddedFiles").asLong(metrics.path("numFiles").asLong(0));
+    sums[2] += metrics.path("numAddedBytes").asLong(metrics.path("numOutputBytes").asLong(0));
+    sums[3] += metrics.path("numRemovedFiles").asLong(0);
+    sums[4] += metrics.path("numRemovedBytes").asLong(0);
   }
 
   /** Prints every table's data files and MB in its current Delta version; returns the most files of a table. */
@@ -169,87 +267,6 @@ public final class ArchiveBenchmark {
       for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
-    }
-  }
-
-  /** Spark jobs and tasks since the last {@link #reset}, with each job's wall time, tasks and call site. */
-  private static final class JobCounter extends SparkListener {
-    final List<String> lines = Collections.synchronizedList(new ArrayList<>());
-    final AtomicLong tasks = new AtomicLong();
-    private final Map<Integer, long[]> started = new ConcurrentHashMap<>();
-    private final Map<Integer, String> sites = new ConcurrentHashMap<>();
-
-    void reset() {
-      lines.clear();
-      tasks.set(0);
-    }
-
-    int jobs() {
-      return lines.size();
-    }
-
-    @Override
-    public void onJobStart(SparkListenerJobStart jobStart) {
-      int tasksInJob = 0;
-      for (StageInfo stage : scala.jdk.javaapi.CollectionConverters.asJava(jobStart.stageInfos())) {
-        tasksInJob += stage.numTasks();
-      }
-      started.put(jobStart.jobId(), new long[] {jobStart.time(), tasksInJob});
-      sites.put(jobStart.jobId(),
-          jobStart.stageInfos().isEmpty() ? "(no stages)" : jobStart.stageInfos().last().name());
-    }
-
-    @Override
-    public void onJobEnd(SparkListenerJobEnd jobEnd) {
-      long[] start = started.remove(jobEnd.jobId());
-      if (start != null) {
-        lines.add(String.format("%8.1f %6d  %s", (jobEnd.time() - start[0]) / 1e3, start[1],
-            sites.remove(jobEnd.jobId())));
-      }
-    }
-
-    @Override
-    public void onTaskEnd(SparkListenerTaskEnd taskEnd) {
-      tasks.incrementAndGet();
-    }
-  }
-
-  /**
-   * The most heap in use (bytes) seen by a 20 ms sampler during a run: live data plus garbage not yet collected.
-   */
-  private static final class HeapSampler {
-    private final Thread thread;
-    private final AtomicLong peak = new AtomicLong();
-    private volatile boolean running = true;
-
-    private HeapSampler() {
-      thread = new Thread(() -> {
-        while (running) {
-          peak.accumulateAndGet(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), Math::max);
-          try {
-            Thread.sleep(20);
-          } catch (InterruptedException e) {
-            return;
-          }
-        }
-      }, "heap-sampler");
-      thread.setDaemon(true);
-    }
-
-    static HeapSampler start() {
-      System.gc();
-      HeapSampler sampler = new HeapSampler();
-      sampler.thread.start();
-      return sampler;
-    }
-
-    void stop() throws InterruptedException {
-      running = false;
-      thread.join();
-    }
-
-    long peakUsed() {
-      return peak.get();
     }
   }
 }
