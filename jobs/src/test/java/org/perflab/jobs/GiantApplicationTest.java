@@ -77,6 +77,10 @@ class GiantApplicationTest {
     try (Stream<Path> pages = Files.walk(site.resolve("report"))) {
       List<Path> appPages = pages.filter(p -> p.toString().contains("/apps/")).toList();
       assertThat(appPages).isNotEmpty().allSatisfy(p -> assertThat(Files.size(p)).isLessThan(5_000_000L));
+      for (Path page : appPages) {
+        System.out.printf("giant application: page %s %d bytes; model_json %d chars%n", page.getFileName(),
+            Files.size(page), model.<String>getAs("model_json").length());
+      }
     }
   }
 
