@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.perflab.dagmodel.AppTrace.JobTrace;
+import org.perflab.dagmodel.AppTrace.StageTasks;
 import org.perflab.dagmodel.AppTrace.StageTrace;
-import org.perflab.dagmodel.AppTrace.TaskTrace;
 import org.perflab.errors.BadInputException;
 import org.perflab.sim.Distribution;
 import org.perflab.sim.Model;
@@ -24,7 +24,8 @@ import org.perflab.sim.TaskChoice;
  * <ul>
  *   <li>Stages: every stage with a submitted attempt, named {@code S<id>}; skipped stages are dropped. Tasks: the
  *       stage's number of tasks (partitions) in its last attempt. Task durations: launch to finish of every
- *       successful attempt, in seconds, in launch order.
+ *       successful attempt, in seconds, in launch order; or, for a stage of more tasks than Spark's bound, a uniform
+ *       sample of them in launch order ({@link AppTrace.StageTasks}).
  *   <li>Edges: a stage waits for its executed parents. Jobs run in submission order: a job's first stages wait for
  *       the last stages of the jobs before it; a job submitted before the previous one completed overlapped it, and is
  *       kept as a parallel branch from the same point.
@@ -49,7 +50,7 @@ public final class DagModelBuilder {
   /** The model of {@code trace}, on the run's own slots, simulating {@code maxJobs} applications. */
   public static Model build(AppTrace trace, SampleMode mode, int maxJobs) {
     Map<Integer, StageTrace> executed = executedStages(trace);
-    Map<Integer, List<TaskTrace>> successful = successfulTasks(trace, executed.keySet());
+    Map<Integer, StageTasks> successful = trace.stageSummaries();
     List<JobTrace> jobs = new ArrayList<>(trace.jobs());
     jobs.sort(Comparator.comparingLong(JobTrace::submissionMs).thenComparingInt(JobTrace::jobId));
 
@@ -222,35 +223,22 @@ public final class DagModelBuilder {
   private static double startupS(AppTrace trace, Map<Integer, StageTrace> executed) {
     long firstSubmission = executed.values().stream().mapToLong(StageTrace::submissionMs).filter(ms -> ms >= 0)
         .min().orElse(-1);
-    long firstLaunch = trace.tasks().stream().filter(t -> executed.containsKey(t.stageId()))
-        .mapToLong(TaskTrace::launchMs).min().orElse(-1);
+    long firstLaunch = trace.stageSummaries().values().stream().filter(t -> executed.containsKey(t.stageId()))
+        .mapToLong(StageTasks::firstLaunchMs).min().orElse(-1);
     if (firstSubmission < 0 || firstLaunch < firstSubmission) {
       return 0;
     }
     return (firstLaunch - firstSubmission) / 1000.0;
   }
 
-  /** The successful task attempts of each executed stage, in launch order. */
-  private static Map<Integer, List<TaskTrace>> successfulTasks(AppTrace trace, Set<Integer> stageIds) {
-    Map<Integer, List<TaskTrace>> byStage = new HashMap<>();
-    for (TaskTrace t : trace.tasks()) {
-      if (t.successful() && stageIds.contains(t.stageId())) {
-        byStage.computeIfAbsent(t.stageId(), k -> new ArrayList<>()).add(t);
-      }
-    }
-    byStage.values().forEach(tasks -> tasks.sort(Comparator.comparingLong(TaskTrace::launchMs)));
-    return byStage;
-  }
-
-  private static Stage stage(int id, StageTrace s, List<TaskTrace> tasks, List<String> pre, SampleMode mode,
+  private static Stage stage(int id, StageTrace s, StageTasks tasks, List<String> pre, SampleMode mode,
       String appId) {
-    BadInputException.require(tasks != null && !tasks.isEmpty(),
+    BadInputException.require(tasks != null && tasks.successfulTasks() > 0 && tasks.durationsS().length > 0,
         "Cannot build a model of %s: stage %d ran but has no successful task", appId, id);
-    double[] values = tasks.stream().mapToDouble(t -> Math.max(0, t.finishMs() - t.launchMs()) / 1000.0).toArray();
+    double[] values = tasks.durationsS();
     Distribution d = mode == SampleMode.REPLAY ? new Distribution.Replay(values) : new Distribution.Empirical(values);
-    long input = tasks.stream().mapToLong(TaskTrace::inputBytes).sum();
-    long shuffle = tasks.stream().mapToLong(TaskTrace::shuffleReadBytes).sum();
-    return new Stage("S" + id, Math.max(1, s.numTasks()), pre, List.of(), d, input, shuffle);
+    return new Stage("S" + id, Math.max(1, s.numTasks()), pre, List.of(), d, tasks.inputBytes(),
+        tasks.shuffleReadBytes());
   }
 
   private static Stage delay(String name, double seconds, List<String> pre) {

@@ -3,6 +3,7 @@ package org.perflab.dagmodel;
 import java.util.ArrayList;
 import java.util.List;
 import org.perflab.dagmodel.AppTrace.JobTrace;
+import org.perflab.dagmodel.AppTrace.StageTasks;
 import org.perflab.dagmodel.AppTrace.StageTrace;
 import org.perflab.dagmodel.AppTrace.TaskTrace;
 import org.perflab.dagmodel.TracePart.AppPart;
@@ -24,6 +25,7 @@ public final class TraceAssembler {
     List<JobTrace> jobs = new ArrayList<>();
     List<StageTrace> stages = new ArrayList<>();
     List<TaskTrace> tasks = new ArrayList<>();
+    List<StageTasks> summaries = new ArrayList<>();
     for (TracePart part : parts) {
       if (part instanceof AppPart a) {
         app = a;
@@ -37,6 +39,8 @@ public final class TraceAssembler {
         stages.add(s);
       } else if (part instanceof TaskTrace t) {
         tasks.add(t);
+      } else if (part instanceof StageTasks s) {
+        summaries.add(s);
       }
     }
     BadInputException.require(app != null, "Cannot model %s: no applications row", key);
@@ -47,6 +51,6 @@ public final class TraceAssembler {
     BadInputException.require(slots >= 1, "Cannot model %s: no task slots known (%d cores, %d CPUs per task)", key,
         cores, taskCpus);
     return new AppTrace(app.appId(), app.workload(), app.startMs(), app.endMs(), slots, jobs, stages, tasks,
-        app.inputBytes());
+        app.inputBytes(), summaries);
   }
 }

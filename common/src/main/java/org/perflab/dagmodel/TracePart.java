@@ -3,11 +3,12 @@ package org.perflab.dagmodel;
 import java.io.Serializable;
 
 /**
- * One ingested row that goes into an {@link AppTrace}: the application, an executor, a job, a stage attempt or a task
- * attempt. Spark groups an application's parts together; {@link TraceAssembler} turns them into its trace.
+ * One ingested row that goes into an {@link AppTrace}: the application, an executor, a job, a stage attempt, a task
+ * attempt, or a stage's tasks summarised. Spark groups an application's parts together; {@link TraceAssembler} turns them into its trace.
  */
 public sealed interface TracePart extends Serializable
-    permits TracePart.AppPart, TracePart.ExecutorPart, AppTrace.JobTrace, AppTrace.StageTrace, AppTrace.TaskTrace {
+    permits TracePart.AppPart, TracePart.ExecutorPart, AppTrace.JobTrace, AppTrace.StageTrace, AppTrace.TaskTrace,
+    AppTrace.StageTasks {
 
   /**
    * The application row: id, workload id (by {@code org.perflab.grouping.WorkloadRule}), input size class

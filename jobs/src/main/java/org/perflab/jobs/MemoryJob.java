@@ -4,14 +4,12 @@ import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
 import org.perflab.jobs.cli.SessionCommand;
 import org.perflab.jobs.cli.JobOutcome;
-import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
-import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.memory.MemoryParams;
-import org.perflab.spark.memory.MemoryRecommendations;
+import org.perflab.spark.memory.MemoryRun;
 import org.perflab.spark.memory.MemoryTables;
 import org.perflab.spark.memory.SkewTable;
 import org.perflab.memory.TraceFilters;
@@ -53,13 +51,19 @@ public final class MemoryJob implements SessionCommand {
    * @param safetyFactor heap over the framework's managed need, at least 1
    * @param skewRuns runs per cell of the Table 5.3 Monte Carlo; 0 to skip it
    * @param seed the Monte Carlo's seed
+   * @param full recommend every application, not only those of the logs ingested since the last run
    */
-  public record Options(String input, String output, double safetyFactor, int skewRuns, long seed) {
+  public record Options(String input, String output, double safetyFactor, int skewRuns, long seed, boolean full) {
     /** Checks the values: "Cannot recommend memory: --safety-factor must be at least 1 (0.5)". */
     public Options {
       BadInputException.require(safetyFactor >= 1 && Double.isFinite(safetyFactor),
           "Cannot %s: --safety-factor must be at least 1 (%s)", ACTION, safetyFactor);
       BadInputException.require(skewRuns >= 0, "Cannot %s: --skew-runs must be at least 0 (%d)", ACTION, skewRuns);
+    }
+
+    /** Options of an incremental run. */
+    public Options(String input, String output, double safetyFactor, int skewRuns, long seed) {
+      this(input, output, safetyFactor, skewRuns, seed, false);
     }
   }
 
@@ -97,6 +101,10 @@ public final class MemoryJob implements SessionCommand {
       description = "Seed of the Monte Carlo. Default: ${DEFAULT-VALUE}.")
   long seed;
 
+  @Option(names = "--full", description = "Recommend for every application, not only the logs ingested since the"
+      + " last run.")
+  boolean full;
+
   @Override
   public String appName() {
     return "perflab memory";
@@ -105,7 +113,7 @@ public final class MemoryJob implements SessionCommand {
   @Override
   public Work prepare() {
     Options options = new Options(input, output == null ? input : output, safetyFactor, skewTable ? skewRuns : 0,
-        seed);
+        seed, full);
     BadInputException.require(!skewTable || skewRuns >= 1, "Cannot %s: --skew-runs must be at least 1 (%d)", ACTION,
         skewRuns);
     Preflight.of(ACTION).ingestTables("--input", options.input(), TABLES).outputRoot("--output", options.output());
@@ -123,19 +131,23 @@ public final class MemoryJob implements SessionCommand {
     };
   }
 
-  /** Recommends memory for the applications under {@code --input} and writes the tables; says what it wrote. */
+  /**
+   * Recommends memory for the applications of the logs ingested since the last run under {@code --input} (every one
+   * with {@code --full}) and writes the tables ({@link MemoryRun}); says what it wrote.
+   */
   static Outcome run(SparkSession spark, Options options) {
     TableStore in = new TableStore(spark, options.input());
-    Optional<Dataset<Row>> workloads = in.read(FeatureTables.WORKLOADS_TABLE);
     spark.sparkContext().setJobGroup("perflab-memory", "Recommend memory for " + options.input(), false);
     MemoryParams params = new MemoryParams(options.safetyFactor(), TraceFilters.SMALL_BROADCAST_BYTES);
-    MemoryRecommendations.Result result = MemoryRecommendations.of(read(in, Table.APPLICATIONS),
-        read(in, Table.STAGES), read(in, Table.TASKS), read(in, Table.EXECUTORS), read(in, Table.INGEST_STATUS),
-        workloads, params);
+    TableStore out = new TableStore(spark, options.output());
+    MemoryRun.Result result = MemoryRun.recommend(in, out, params, options.full());
+    LOG.info("memory: {} ({})", result.plan().mode(), result.plan().reason());
     Dataset<Row> rows = result.rows().cache();
     try {
-      TableStore out = new TableStore(spark, options.output());
-      out.overwrite(MemoryTables.RECOMMENDATIONS_TABLE, rows.coalesce(1));
+      Dataset<Row> apps = rows.where("scope = 'application'");
+      Outcome outcome = new Outcome(apps.count(), apps.where("reason IS NULL").count(),
+          rows.where("scope = 'workload'").count(), 0, result.telemetry());
+      MemoryRun.write(in, out, result);
       long skewCells = 0;
       if (options.skewRuns() > 0) {
         Dataset<Row> skew = SkewTable.of(spark, SkewTable.MEANS, SkewTable.SDS, SkewTable.MACHINES,
@@ -143,17 +155,10 @@ public final class MemoryJob implements SessionCommand {
         out.overwrite(MemoryTables.SKEW_TABLE, skew.coalesce(1));
         skewCells = (long) SkewTable.MEANS.length * SkewTable.SDS.length;
       }
-      Dataset<Row> apps = rows.where("scope = 'application'");
-      return new Outcome(apps.count(), apps.where("reason IS NULL").count(),
-          rows.where("scope = 'workload'").count(), skewCells, result.telemetry());
+      return new Outcome(outcome.applications(), outcome.recommended(), outcome.workloads(), skewCells,
+          outcome.telemetry());
     } finally {
       rows.unpersist();
     }
-  }
-
-  private static Dataset<Row> read(TableStore store, Table table) {
-    return store.read(table).orElseThrow(() -> new BadInputException(String.format(
-        "Cannot %s: no %s table under %s (run perflab ingest --output %s first)", ACTION, table.tableName(),
-        store.root(), store.root())));
   }
 }

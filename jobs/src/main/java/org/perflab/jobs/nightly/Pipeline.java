@@ -29,9 +29,9 @@ public final class Pipeline {
       new Step("scaling", List.of("features"), input()),
       new Step("regress", List.of("features"), input()),
       new Step("evaluate", List.of("features"), input()),
-      new Step("model", List.of("features"), night -> List.of("--input", night.output(), "--output", night.output())),
+      new Step("model", List.of("features"), Pipeline::modelOptions),
       new Step("sweep", List.of("model"), Pipeline::sweepOptions),
-      new Step("memory", List.of("ingest"), input()),
+      new Step("memory", List.of("ingest"), incremental()),
       new Step("recommend", List.of("features"), input()),
       new Step("report", List.of(), input()));
 
@@ -78,6 +78,14 @@ public final class Pipeline {
     options.add(night.output());
     if (!night.full()) {
       options.add("--incremental");
+    }
+    return options;
+  }
+
+  private static List<String> modelOptions(NightOptions night) {
+    List<String> options = new ArrayList<>(List.of("--input", night.output(), "--output", night.output()));
+    if (night.full()) {
+      options.add("--full");
     }
     return options;
   }

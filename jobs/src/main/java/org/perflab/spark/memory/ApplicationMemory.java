@@ -7,20 +7,27 @@ import org.perflab.memory.WorkerMemory;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.collect_list;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.desc;
+import static org.apache.spark.sql.functions.least;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 import static org.apache.spark.sql.functions.not;
+import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
+import static org.apache.spark.sql.functions.xxhash64;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.types.DataTypes;
 import org.perflab.memory.LineageTrace.RddNode;
 import org.perflab.memory.LineageTrace.StageLineage;
@@ -34,12 +41,23 @@ import org.perflab.table.KeyColumns;
  * successful tasks ({@link LineageTrace}), its stack analysis, the per-worker minimums for the workers and task slots it
  * ran with, and the Spark settings with the safety factor as GC headroom. An application with no successful task or no
  * executor with cores gets a row with a reason and null sizes.
+ *
+ * <p>State per application is bounded: an application of more than {@link MemoryParams#replayedTasks()} successful
+ * tasks replays only the tasks of a sample of partition indices (every stage's tasks at the indices whose seeded hash
+ * falls under the rate {@code replayedTasks / tasks}), so that a partition's reads and writes stay together, as
+ * SHARDS samples blocks (Waldspurger et al., FAST 2015); the RDD and page-cache sizes of the sample and its miss bytes
+ * are divided by the rate. The largest task execution needs are exact (the {@link #TOP} largest, ranked in Spark).
+ * An application under the bound replays every task, as before. docs/memory.md, "Applications of any size".
  */
 public final class ApplicationMemory {
   static final String NO_TASK = "no successful task: nothing to replay";
   static final String NO_EXECUTORS = "no executor information: no executor (or local driver) with cores in the log";
   /** The top sizes kept per application: enough for any realistic number of task slots per worker. */
   static final int TOP = 512;
+  /** The seed of the partition-index sample of applications over the bound. */
+  static final long SAMPLE_SEED = 26;
+  /** 2^53: hashes become uniform doubles in [0, 1). */
+  private static final double UNIT = 9007199254740992.0;
 
   private ApplicationMemory() {}
 
@@ -51,12 +69,20 @@ public final class ApplicationMemory {
       Dataset<Row> executors, MemoryParams params) {
     Dataset<Row> lineage = stages.groupBy(KeyColumns.LOG_ID)
         .agg(collect_list(struct(col("stage_id"), col("parent_stage_ids"), col("rdds"))).as("lineage"));
-    Dataset<Row> runs = tasks.where(col("status").equalTo("SUCCESS")).groupBy(KeyColumns.LOG_ID)
+    Dataset<Row> successful = tasks.where(col("status").equalTo("SUCCESS"));
+    Dataset<Row> rates = successful.groupBy(KeyColumns.LOG_ID).agg(count(lit(1)).as("successful_tasks"))
+        .withColumn("replay_rate", least(lit(1.0), lit((double) params.replayedTasks()).divide(
+            col("successful_tasks"))));
+    Dataset<Row> runs = successful.join(rates, KeyColumns.LOG_ID)
+        .where(col("replay_rate").geq(1.0).or(indexHash().lt(col("replay_rate"))))
+        .groupBy(KeyColumns.LOG_ID)
         .agg(collect_list(struct(col("stage_id"), col("task_index"), col("task_id"),
             coalesce(col("launch_time_ms"), lit(0L)), coalesce(col("peak_execution_memory_bytes"), lit(0L)),
             coalesce(col("memory_spilled_bytes"), lit(0L)), coalesce(col("shuffle_write_bytes"), lit(0L)),
             coalesce(col("finish_time_ms"), col("launch_time_ms"), lit(0L))))
             .as("runs"));
+    Dataset<Row> sampledTop = topExecution(successful.join(rates.where(col("replay_rate").lt(1.0)),
+        KeyColumns.LOG_ID));
     Dataset<Row> slots = executors.where(col("total_cores").isNotNull()).groupBy(KeyColumns.LOG_ID).agg(
         sum(when(not(col("is_driver")), 1).otherwise(0)).as("executors_seen"),
         max(when(not(col("is_driver")), col("total_cores"))).as("executor_cores"),
@@ -66,8 +92,24 @@ public final class ApplicationMemory {
     Dataset<Row> apps = applications.select(col(KeyColumns.LOG_ID), col(KeyColumns.APP_ID),
         col(KeyColumns.APP_ATTEMPT_ID), col("completed"), col("master"), col("max_concurrent_executors"), col("task_cpus"));
     Dataset<Row> joined = apps.join(lineage, KeyColumns.LOG_ID, "left").join(runs, KeyColumns.LOG_ID, "left")
-        .join(slots, KeyColumns.LOG_ID, "left");
+        .join(slots, KeyColumns.LOG_ID, "left").join(rates, KeyColumns.LOG_ID, "left")
+        .join(sampledTop, KeyColumns.LOG_ID, "left");
     return joined.map((MapFunction<Row, Row>) row -> recommend(row, params), Encoders.row(MemoryTables.RECOMMENDATIONS));
+  }
+
+  /** A seeded hash of a task's partition index, uniform in [0, 1): the same for the index in every stage. */
+  private static Column indexHash() {
+    return xxhash64(lit(SAMPLE_SEED), col("task_index")).bitwiseAND(lit((1L << 53) - 1)).divide(lit(UNIT));
+  }
+
+  /** Per log, the {@link #TOP} largest execution needs (peak plus spilled memory) of its successful tasks. */
+  private static Dataset<Row> topExecution(Dataset<Row> successful) {
+    Column need = coalesce(col("peak_execution_memory_bytes"), lit(0L))
+        .plus(coalesce(col("memory_spilled_bytes"), lit(0L)));
+    return successful.select(col(KeyColumns.LOG_ID), need.as("need"))
+        .withColumn("rank", row_number().over(Window.partitionBy(KeyColumns.LOG_ID).orderBy(desc("need"))))
+        .where(col("rank").leq(TOP))
+        .groupBy(KeyColumns.LOG_ID).agg(collect_list("need").as("top_execution"));
   }
 
   private static Row recommend(Row app, MemoryParams params) {
@@ -83,12 +125,30 @@ public final class ApplicationMemory {
       return MemoryRows.unrecommended(Scope.APPLICATION, null, logId, appId, attempt, NO_EXECUTORS);
     }
     LineageTrace.Synthesis synthesis = LineageTrace.of(stages(list(app, "lineage")), tasks(runs));
-    TraceAnalysis analysis = TraceAnalysis.of(synthesis.accesses(), top(synthesis.partitionBytes()),
-        top(synthesis.taskExecutionBytes()), params.smallBroadcastBytes());
-    Sizing sizing = new Sizing(analysis, slots[0], slots[1]);
+    double rate = app.<Double>getAs("replay_rate");
+    long[] execution = rate < 1 ? top(MemoryRows.<Long>listOf(app, "top_execution").stream()
+        .mapToLong(Long::longValue).toArray()) : top(synthesis.taskExecutionBytes());
+    TraceAnalysis analysis = scaled(TraceAnalysis.of(synthesis.accesses(), top(synthesis.partitionBytes()),
+        execution, params.smallBroadcastBytes()), rate);
+    Sizing sizing = new Sizing(analysis, slots[0], slots[1], rate);
     String evidence = evidence(synthesis, analysis, sizing, app, params);
     return MemoryRows.recommended(new MemoryRows.Key(Scope.APPLICATION, null, logId, appId, attempt, 1),
         sizing.sizes(), params.safetyFactor(), evidence);
+  }
+
+  /**
+   * The analysis of a partition-index sample at {@code rate} as the whole application's: the RDD, broadcast and
+   * page-cache no-miss sizes divided by the rate (an LRU stack distance over a sample of the blocks is about the rate
+   * times the full one); partition and execution sizes as they are. Unchanged at rate 1.
+   */
+  private static TraceAnalysis scaled(TraceAnalysis a, double rate) {
+    if (rate >= 1) {
+      return a;
+    }
+    FrameworkNeeds n = a.needs();
+    return new TraceAnalysis(a.rdd(), a.broadcast(), a.shuffle(), new FrameworkNeeds(Math.round(n.rddNoMissBytes()
+        / rate), Math.round(n.broadcastNoMissBytes() / rate), Math.round(n.shuffleNoMissBytes() / rate),
+        n.partitionBytes(), n.taskExecutionBytes()));
   }
 
   /**
@@ -97,8 +157,9 @@ public final class ApplicationMemory {
    * @param analysis the stack analysis (for workload rows: of the application with the largest storage need)
    * @param workers W
    * @param tasksPerWorker K
+   * @param rate the share of partition indices replayed (1: every task); the analysis's needs are already scaled
    */
-  record Sizing(TraceAnalysis analysis, int workers, int tasksPerWorker) {
+  record Sizing(TraceAnalysis analysis, int workers, int tasksPerWorker, double rate) {
     WorkerMemory worker() {
       return WorkerMemory.of(analysis.needs(), workers, tasksPerWorker);
     }
@@ -110,7 +171,10 @@ public final class ApplicationMemory {
 
     /** Crude recomputation at 80 % of the RDD cache's no-miss size (the miss curve), bytes. */
     long recomputeAt80Percent() {
-      return analysis.rdd().missBytes((long) (0.8 * analysis.needs().rddNoMissBytes()));
+      if (rate >= 1) {
+        return analysis.rdd().missBytes((long) (0.8 * analysis.needs().rddNoMissBytes()));
+      }
+      return Math.round(analysis.rdd().missBytes((long) (0.8 * analysis.needs().rddNoMissBytes() * rate)) / rate);
     }
 
     MemoryRows.Sizes sizes() {
@@ -220,6 +284,11 @@ public final class ApplicationMemory {
     parts.add(String.format("tier A from event-log lineage: %d tasks replayed, %d accesses, %d RDD re-reads,"
         + " %d cached partitions", s.taskExecutionBytes().length, s.accesses().size(), a.rdd().reads(),
         s.partitionBytes().length));
+    if (sizing.rate() < 1) {
+      parts.add(String.format(java.util.Locale.ROOT, "the tasks of a sample of partition indices were replayed: %d"
+          + " of %d (rate %.5f); cache sizes divided by the rate", s.taskExecutionBytes().length,
+          app.<Long>getAs("successful_tasks"), sizing.rate()));
+    }
     parts.add(String.format("W=%d workers x K=%d task slots", sizing.workers(), sizing.tasksPerWorker()));
     parts.add("broadcasts not in event logs (broadcast_bytes 0)");
     if (s.unknownShapes() > 0) {

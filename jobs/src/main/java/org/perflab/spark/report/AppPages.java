@@ -30,8 +30,11 @@ import org.perflab.spark.report.View.TableView;
 public final class AppPages {
   /** Time buckets of the task-slot chart per application. */
   static final int BUCKETS = 120;
-  /** Stages drawn in the Gantt chart per application, the earliest first. */
-  static final int MAX_STAGES = 300;
+  /**
+   * Bars of the Gantt chart per application: one per stage attempt up to this many; beyond, consecutive stage
+   * attempts (by submission) are grouped into this many bars, each from its first submission to its last completion.
+   */
+  static final int MAX_STAGES = 500;
   private static final List<String> KEYS = List.of("log_id", "app_id", "app_attempt_id");
 
   private final Inputs in;
@@ -165,26 +168,46 @@ public final class AppPages {
         .filter(r -> Fmt.lng(r, "submission_time_ms") != null && Fmt.lng(r, "completion_time_ms") != null)
         .sorted(Comparator.comparing((Row r) -> Fmt.lng(r, "submission_time_ms"))
             .thenComparing(r -> r.<Integer>getAs("stage_id")))
-        .limit(MAX_STAGES).toList();
+        .toList();
     List<String> notes = new ArrayList<>();
     List<Chart> charts = new ArrayList<>();
     if (!rows.isEmpty()) {
-      charts.add(new Chart("chart-gantt", "Stages over time (Gantt)", ScriptJson.of(Charts.gantt(
-          "time since application start (s)",
-          rows.stream().map(r -> "stage " + r.getAs("stage_id") + "." + r.getAs("stage_attempt_id")).toList(),
-          rows.stream().map(r -> (Fmt.lng(r, "submission_time_ms") - start) / 1000.0).toList(),
-          rows.stream().map(r -> (Fmt.lng(r, "completion_time_ms") - start) / 1000.0).toList()))));
+      charts.add(gantt(rows, start));
     } else {
       notes.add("No timed stage.");
     }
-    if (stages.getOrDefault(app, List.of()).size() > MAX_STAGES) {
-      notes.add("The first " + MAX_STAGES + " stages are drawn.");
+    if (rows.size() > MAX_STAGES) {
+      notes.add(String.format("%d timed stage attempts, drawn as %d bars of consecutive attempts (by submission).",
+          rows.size(), MAX_STAGES));
     }
     List<Row> slots = buckets == null ? List.of() : buckets.getOrDefault(app, List.of());
     if (!slots.isEmpty()) {
       charts.add(slotChart(app, info, slots));
     }
     return new Section("timeline", "Stage timeline and task slots", notes, charts, List.of(), List.of());
+  }
+
+  /**
+   * The Gantt chart of an application's timed stage attempts (in submission order): one bar each up to
+   * {@link #MAX_STAGES}, else {@link #MAX_STAGES} bars of consecutive attempts, so the page stays small.
+   */
+  private static Chart gantt(List<Row> rows, long start) {
+    int bars = Math.min(rows.size(), MAX_STAGES);
+    List<String> names = new ArrayList<>();
+    List<Double> starts = new ArrayList<>();
+    List<Double> ends = new ArrayList<>();
+    for (int b = 0; b < bars; b++) {
+      List<Row> group = rows.subList((int) ((long) b * rows.size() / bars), (int) ((long) (b + 1) * rows.size() / bars));
+      Row first = group.get(0);
+      Row last = group.get(group.size() - 1);
+      names.add(group.size() == 1 ? "stage " + first.getAs("stage_id") + "." + first.getAs("stage_attempt_id")
+          : "stages " + first.getAs("stage_id") + "–" + last.getAs("stage_id") + " (" + group.size() + ")");
+      starts.add((Fmt.lng(first, "submission_time_ms") - start) / 1000.0);
+      ends.add((group.stream().mapToLong(r -> Fmt.lng(r, "completion_time_ms")).max().orElseThrow() - start)
+          / 1000.0);
+    }
+    return new Chart("chart-gantt", "Stages over time (Gantt)", ScriptJson.of(Charts.gantt(
+        "time since application start (s)", names, starts, ends)));
   }
 
   private Chart slotChart(AppKey app, Row info, List<Row> slots) {
