@@ -76,18 +76,21 @@ public final class GiantAppBenchmark {
         work, loadAverage());
     System.out.printf(Locale.ROOT, "%-12s %4s %7s %14s %14s%n", "step", "exit", "s", "live heap MB", "peak heap MB");
     steps.forEach((step, v) -> {
-      long[] h = heap.getOrDefault("perflab_" + step, new long[] {-1, -1});
+      long[] h = heap.getOrDefault(step, new long[] {-1, -1});
       System.out.printf(Locale.ROOT, "%-12s %4d %7d %14.0f %14.0f%n", step, v[0], v[1], h[0] / 1e6, h[1] / 1e6);
     });
   }
 
-  /** The heap figures per application name (largest when a step started more than one context). */
+  /**
+   * The heap figures per step, from the files named after its application ("perflab model", "perflab-ingest"):
+   * the largest when a step started more than one context.
+   */
   private static Map<String, long[]> heaps(Path dir) throws IOException {
     Map<String, long[]> out = new LinkedHashMap<>();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path f : files.sorted().toList()) {
         Matcher m = HEAP.matcher(Files.readString(f, StandardCharsets.UTF_8));
-        String name = f.getFileName().toString().replaceAll("-\\d+\\.heap$", "");
+        String name = f.getFileName().toString().replaceAll("-\\d+\\.heap$", "").replaceFirst("^perflab[-_]", "");
         if (m.find()) {
           long[] v = {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
           out.merge(name, v, (a, b) -> new long[] {Math.max(a[0], b[0]), Math.max(a[1], b[1])});
