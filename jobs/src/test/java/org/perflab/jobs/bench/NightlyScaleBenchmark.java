@@ -18,10 +18,10 @@ import java.util.regex.Pattern;
  * prints the archive's size, the new logs, the wall seconds of the night and of each step, and the seconds per new log;
  * then the ratio of the last night's time to the first incremental night's, next to the ratio of their archive sizes.
  * A pipeline whose nights grow with the new logs, not with the archive, keeps the first ratio near 1 while the second
- * grows. Not a test: it prints figures. Run with {@code bench/run nightly [base] [growth] [nights]}.
+ * grows. Not a test: it prints figures. Run with {@code bench/run nightly-scale [base] [growth] [nights]}.
  */
 public final class NightlyScaleBenchmark {
-  private static final Pattern STEP = Pattern.compile("(?m)^([\\w-]+) +exit +(\\d+) +(\\d+)s");
+  private static final Pattern STEP = Pattern.compile("(?m)^ *([\\w-]+) +exit +(\\d+) +(\\d+)s");
 
   private NightlyScaleBenchmark() {}
 
