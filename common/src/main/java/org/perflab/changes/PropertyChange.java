@@ -45,7 +45,14 @@ public record PropertyChange(String key, String before, String after, Mechanism 
           + "|spark\\.hadoop\\.fs\\..*|spark\\.master\\.rest.*|spark\\.org\\..*|spark\\.driver\\.extraJavaOptions"
           + "|spark\\.executor\\.extraJavaOptions|spark\\.app\\.initial\\..*|spark\\.sql\\.execution\\.id");
 
-  /** The properties that differ between {@code before} and {@code after}, by key; labels and ids left out. */
+  /** Values that name one run: UUIDs, random directory names, host:port URIs, application ids. */
+  private static final Pattern VOLATILE = Pattern.compile(
+      ".*([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-.*|://[^/]*:\\d{2,5}.*|(app|local|application)[-_]\\d{6,}.*)");
+
+  /**
+   * The properties that differ between {@code before} and {@code after}, by key; labels, ids, ports and values that
+   * name one run (UUIDs, host:port URIs, application ids) left out.
+   */
   public static List<PropertyChange> between(Map<String, String> before, Map<String, String> after) {
     TreeSet<String> keys = new TreeSet<>(before.keySet());
     keys.addAll(after.keySet());
@@ -53,11 +60,15 @@ public record PropertyChange(String key, String before, String after, Mechanism 
     for (String key : keys) {
       String b = before.get(key);
       String a = after.get(key);
-      if (!Objects.equals(b, a) && !IGNORED.matcher(key).matches()) {
+      if (!Objects.equals(b, a) && !IGNORED.matcher(key).matches() && !volatileValue(b) && !volatileValue(a)) {
         out.add(new PropertyChange(key, b, a, mechanismOf(key)));
       }
     }
     return out;
+  }
+
+  private static boolean volatileValue(String value) {
+    return value != null && VOLATILE.matcher(value).matches();
   }
 
   /** The mechanism a property acts through. */

@@ -127,4 +127,17 @@ class AttributionTest {
     assertThat(first.action()).isEqualTo("unset spark.sql.autoBroadcastJoinThreshold");
     assertThat(first.evidence()).contains("1 stages added", "fingerprint changed");
   }
+
+  @Test
+  void propertiesThatNameOneRunAreNotChanges() {
+    List<PropertyChange> changes = PropertyChange.between(
+        Map.of("spark.fileserver.uri", "http://10.2.2.71:56518", "spark.externalBlockStore.folderName",
+            "spark-7dcea6dd-cb53-4edc-b373-37ce7c55f3d3", "spark.app.id", "app-20151104224434-0000",
+            "spark.executor.memory", "4g"),
+        Map.of("spark.fileserver.uri", "http://10.2.2.71:33948", "spark.externalBlockStore.folderName",
+            "spark-c4321887-f957-403a-985d-112c612a12f4", "spark.app.id", "app-20151104235920-0000",
+            "spark.executor.memory", "2g"));
+    assertThat(changes).containsExactly(new PropertyChange("spark.executor.memory", "4g", "2g",
+        PropertyChange.Mechanism.MEMORY));
+  }
 }
