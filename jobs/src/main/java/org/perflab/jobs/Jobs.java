@@ -40,6 +40,9 @@ final class Jobs {
     // diagnose
     commandLine.addSubcommand(new DiagnoseJob());
 
+    // regressions, compare (after features and diagnose)
+    commandLine.addSubcommand(new RegressionsJob());
+
     // memory
     commandLine.addSubcommand(new MemoryJob());
     // report

@@ -68,6 +68,8 @@ class DocumentedTablesTest {
     schemas.put(org.perflab.spark.costmodel.StageCosts.TABLE, org.perflab.spark.costmodel.StageCosts.SCHEMA);
     schemas.put(org.perflab.spark.report.WorkloadHistory.TABLE, org.perflab.spark.report.WorkloadHistory.SCHEMA);
     schemas.put(org.perflab.spark.nightly.NightlyRuns.TABLE, org.perflab.spark.nightly.NightlyRuns.SCHEMA);
+    schemas.put(org.perflab.spark.changes.ChangeTables.REGRESSIONS_TABLE,
+        org.perflab.spark.changes.ChangeTables.REGRESSIONS);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }

@@ -1,0 +1,383 @@
+package org.perflab.changes;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.perflab.changes.PropertyChange.Mechanism;
+import org.perflab.findings.Rule;
+
+/**
+ * Ranks the differences between a run and its baseline run by the seconds of extra wall time each explains.
+ *
+ * <p>Each difference gets an estimate of its own, independent of the others (so their sum may exceed the extra
+ * time; each is capped at it):
+ *
+ * <ul>
+ *   <li>data: the baseline's wall time × (input ratio − 1), or shuffle-read ratio when nothing is read, when the
+ *       bytes grew by more than {@value #DATA_TOLERANCE} of themselves;
+ *   <li>fewer task slots: the baseline's task time × (1 ÷ slots now − 1 ÷ slots then) (the compute-bound time);
+ *       a configuration change when an executor property changed, else resources (granted fewer than requested);
+ *   <li>executor wait: the growth of the time from start to the first executor;
+ *   <li>plan: the duration of stages added minus stages removed (stages matched with {@link StageMatcher});
+ *   <li>stages: the growth of each matched stage, put on its first sign: a retry or more failed tasks (failures),
+ *       spill (memory), more tasks (partitions), a longer longest task (skew), GC, shuffle fetch wait, else more
+ *       task time; a stage that grew with its task time unchanged is waiting for slots;
+ *   <li>environment: every sizeable matched stage slower by a similar factor (spread of log ratios ≤
+ *       {@value #ENVIRONMENT_SPREAD}) with data, slots, plan and configuration unchanged.
+ * </ul>
+ *
+ * A stage mechanism with a matching property change (spill with {@code spark.executor.memory}, more tasks with
+ * {@code spark.sql.shuffle.partitions}, a plan change with {@code spark.sql.autoBroadcastJoinThreshold}) is reported
+ * as that configuration change, with the {@code --conf} that restores it.
+ */
+public final class Attribution {
+  static final double DATA_TOLERANCE = 0.10;
+  static final double ENVIRONMENT_SPREAD = 0.15;
+  private static final double GIB = 1 << 30;
+
+  /** What made a matched stage grow. */
+  enum StageSign {
+    FAILURES(null),
+    SPILL(Rule.SPILL),
+    PARTITIONS(Rule.SHUFFLE_PARTITIONS),
+    SKEW(Rule.DATA_SKEW),
+    GC(Rule.GC_PRESSURE),
+    FETCH_WAIT(null),
+    TASK_TIME(null),
+    SLOT_WAIT(null);
+
+    private final Rule finding;
+
+    StageSign(Rule finding) {
+      this.finding = finding;
+    }
+  }
+
+  private final RunProfile run;
+  private final RunProfile base;
+  private final double extraS;
+  private final List<PropertyChange> changes;
+  private final StageAlignment alignment;
+  private final Map<Integer, StageStats> runStages;
+  private final Map<Integer, StageStats> baseStages;
+
+  private Attribution(RunProfile run, RunProfile base, double extraS) {
+    this.run = run;
+    this.base = base;
+    this.extraS = Math.max(0, extraS);
+    this.changes = PropertyChange.between(base.properties(), run.properties());
+    this.alignment = StageMatcher.match(base.stageRefs(), run.stageRefs());
+    this.runStages = byId(run.firstAttempts());
+    this.baseStages = byId(base.firstAttempts());
+  }
+
+  /**
+   * The causes of {@code run}'s extra time over {@code base}, most seconds first; property changes that explain no
+   * measured time come last, with 0 s.
+   *
+   * @param run the judged run
+   * @param base the baseline run to compare with (the baseline's median run)
+   * @param extraS the run's extra wall time over the baseline median, in seconds (negative for an improvement)
+   */
+  public static List<Cause> explain(RunProfile run, RunProfile base, double extraS) {
+    return new Attribution(run, base, extraS).causes();
+  }
+
+  private List<Cause> causes() {
+    List<Cause> out = new ArrayList<>();
+    data().ifPresent(out::add);
+    slots().ifPresent(out::add);
+    executorWait().ifPresent(out::add);
+    plan().ifPresent(out::add);
+    Map<StageSign, List<String>> evidence = new EnumMap<>(StageSign.class);
+    Map<StageSign, Double> growth = stageGrowth(evidence);
+    boolean environment = environment();
+    if (environment) {
+      double seconds = growth.values().stream().mapToDouble(Double::doubleValue).sum();
+      out.add(cause(CauseKind.ENVIRONMENT, "every stage slower by a similar factor", seconds,
+          "median stage ratio " + fmt(medianStageRatio()) + "x with data, slots and configuration unchanged",
+          "check the hosts for other load beside the executors, then rerun"));
+    }
+    for (Map.Entry<StageSign, Double> e : growth.entrySet()) {
+      StageSign sign = e.getKey();
+      if (environment && (sign == StageSign.TASK_TIME || sign == StageSign.SLOT_WAIT)) {
+        continue;
+      }
+      if (sign == StageSign.SLOT_WAIT && run.cores() < base.cores()) {
+        continue; // counted as fewer slots
+      }
+      out.add(stageCause(sign, e.getValue(), evidence.get(sign)));
+    }
+    failedTasks().ifPresent(out::add);
+    List<PropertyChange> unused = changes.stream()
+        .filter(c -> out.stream().noneMatch(o -> o.what().contains(c.key()))).toList();
+    for (PropertyChange c : unused) {
+      out.add(new Cause(CauseKind.CONFIGURATION, c.describe(), 0, "no measured time moved with it", c.restore()));
+    }
+    out.sort(Comparator.comparingDouble(Cause::seconds).reversed());
+    return merge(out);
+  }
+
+  private Optional<Cause> data() {
+    double ratio = base.inputBytes() > 0 && run.inputBytes() > 0
+        ? (double) run.inputBytes() / base.inputBytes()
+        : base.shuffleReadBytes() > 0 ? (double) run.shuffleReadBytes() / Math.max(1, base.shuffleReadBytes()) : 1;
+    if (Math.abs(ratio - 1) <= DATA_TOLERANCE) {
+      return Optional.empty();
+    }
+    String evidence = String.format(Locale.ROOT, "input %s -> %s (%sx), records %d -> %d, shuffle read %s -> %s",
+        gib(base.inputBytes()), gib(run.inputBytes()), fmt(ratio), base.inputRecords(), run.inputRecords(),
+        gib(base.shuffleReadBytes()), gib(run.shuffleReadBytes()));
+    return Optional.of(cause(CauseKind.DATA, "data " + fmt(ratio) + "x the baseline's",
+        base.wallS() * (ratio - 1), evidence, ""));
+  }
+
+  private Optional<Cause> slots() {
+    if (run.cores() <= 0 || base.cores() <= 0 || run.cores() >= base.cores()) {
+      return Optional.empty();
+    }
+    double seconds = base.taskTimeS() * (1.0 / run.cores() - 1.0 / base.cores());
+    String evidence = String.format(Locale.ROOT, "task slots %d -> %d, executors granted %d -> %d (requested %d),"
+        + " baseline task time %.0f s", base.cores(), run.cores(), base.executorsGranted(), run.executorsGranted(),
+        run.executorsRequested(), base.taskTimeS());
+    List<PropertyChange> cores = changesOf(Mechanism.CORES);
+    if (!cores.isEmpty()) {
+      return Optional.of(config(cores, seconds, evidence));
+    }
+    String what = run.executorsRequested() > run.executorsGranted()
+        ? "granted " + run.executorsGranted() + " of " + run.executorsRequested() + " executors requested"
+        : "fewer task slots (" + base.cores() + " -> " + run.cores() + ")";
+    return Optional.of(cause(CauseKind.RESOURCES, what, seconds, evidence,
+        "check the cluster's free capacity or the queue's limits at that time"));
+  }
+
+  private Optional<Cause> executorWait() {
+    double seconds = run.executorWaitS() - base.executorWaitS();
+    if (seconds < 1) {
+      return Optional.empty();
+    }
+    return Optional.of(cause(CauseKind.RESOURCES, "waited for executors", seconds,
+        String.format(Locale.ROOT, "first executor after %.1f s (baseline %.1f s)", run.executorWaitS(),
+            base.executorWaitS()), "check the cluster's free capacity at that time"));
+  }
+
+  private Optional<Cause> plan() {
+    List<StageRef> added = alignment.added();
+    List<StageRef> removed = alignment.removed();
+    boolean planChanged = !Objects.equals(run.planFingerprint(), base.planFingerprint())
+        || !run.joins().equals(base.joins());
+    if (added.isEmpty() && removed.isEmpty() && !planChanged) {
+      return Optional.empty();
+    }
+    double seconds = added.stream().mapToDouble(s -> duration(runStages, s)).sum()
+        - removed.stream().mapToDouble(s -> duration(baseStages, s)).sum();
+    String evidence = String.format(Locale.ROOT, "%d stages added (%s), %d removed; joins %s -> %s%s",
+        added.size(), names(added), removed.size(), base.joins(), run.joins(),
+        planChanged ? "; physical plan fingerprint changed" : "");
+    List<PropertyChange> plan = changesOf(Mechanism.PLAN);
+    if (!plan.isEmpty()) {
+      return Optional.of(config(plan, seconds, evidence));
+    }
+    return Optional.of(cause(CauseKind.PLAN, planChanged ? "physical plan changed"
+        : "stages added or removed", seconds, evidence, ""));
+  }
+
+  private Optional<Cause> failedTasks() {
+    double seconds = (run.failedTaskTimeS() - base.failedTaskTimeS()) / Math.max(1, run.cores());
+    if (run.failedTasks() <= base.failedTasks() && run.speculativeTasks() <= base.speculativeTasks()
+        && run.executorsLost() <= base.executorsLost()) {
+      return Optional.empty();
+    }
+    String evidence = String.format(Locale.ROOT, "failed tasks %d -> %d, speculative %d -> %d, executors lost %d"
+        + " -> %d, failed task time %.0f s -> %.0f s", base.failedTasks(), run.failedTasks(),
+        base.speculativeTasks(), run.speculativeTasks(), base.executorsLost(), run.executorsLost(),
+        base.failedTaskTimeS(), run.failedTaskTimeS());
+    CauseKind kind = run.executorsLost() > base.executorsLost() ? CauseKind.RESOURCES : CauseKind.FAILURES;
+    return Optional.of(cause(kind, kind == CauseKind.RESOURCES ? "executors lost" : "failed tasks",
+        seconds, evidence, "read finding " + Rule.WASTED_TASKS));
+  }
+
+  /** The growth of the matched stages, in seconds, by the first sign of why each grew. */
+  private Map<StageSign, Double> stageGrowth(Map<StageSign, List<String>> evidence) {
+    Map<StageSign, Double> out = new EnumMap<>(StageSign.class);
+    Map<Integer, Double> retried = retriedSeconds();
+    for (StageAlignment.Pair p : alignment.matched()) {
+      StageStats b = baseStages.get(p.before().orElseThrow().stageId());
+      StageStats r = runStages.get(p.after().orElseThrow().stageId());
+      double retry = retried.getOrDefault(r.ref().stageId(), 0.0);
+      double grew = r.durationS() + retry - b.durationS();
+      if (grew <= 0) {
+        continue;
+      }
+      StageSign sign = retry > 0 ? StageSign.FAILURES : sign(b, r);
+      out.merge(sign, grew, Double::sum);
+      evidence.computeIfAbsent(sign, k -> new ArrayList<>()).add(String.format(Locale.ROOT,
+          "stage %d '%s' %.1f s -> %.1f s (%s)", r.ref().stageId(), r.ref().name(), b.durationS(),
+          r.durationS() + retry, detail(sign, b, r)));
+    }
+    return out;
+  }
+
+  private static StageSign sign(StageStats b, StageStats r) {
+    double taskGrowth = r.taskTimeS() - b.taskTimeS();
+    if (r.failedTasks() > b.failedTasks()) {
+      return StageSign.FAILURES;
+    }
+    if (r.spillBytes() > 2 * b.spillBytes() + (1 << 20)) {
+      return StageSign.SPILL;
+    }
+    if (r.tasks() >= 1.5 * b.tasks() && r.tasks() > b.tasks() + 1) {
+      return StageSign.PARTITIONS;
+    }
+    if (r.maxOverMedian() >= 2 && r.maxOverMedian() >= 1.5 * b.maxOverMedian()) {
+      return StageSign.SKEW;
+    }
+    if (taskGrowth > 0 && r.gcS() - b.gcS() > 0.3 * taskGrowth) {
+      return StageSign.GC;
+    }
+    if (taskGrowth > 0 && r.fetchWaitS() - b.fetchWaitS() > 0.3 * taskGrowth) {
+      return StageSign.FETCH_WAIT;
+    }
+    return taskGrowth > 0.1 * b.taskTimeS() ? StageSign.TASK_TIME : StageSign.SLOT_WAIT;
+  }
+
+  private static String detail(StageSign sign, StageStats b, StageStats r) {
+    return switch (sign) {
+      case FAILURES -> "failed tasks " + b.failedTasks() + " -> " + r.failedTasks() + ", retried";
+      case SPILL -> "spill " + gib(b.spillBytes()) + " -> " + gib(r.spillBytes());
+      case PARTITIONS -> "tasks " + b.tasks() + " -> " + r.tasks();
+      case SKEW -> "longest task " + fmt(b.maxOverMedian()) + "x -> " + fmt(r.maxOverMedian()) + "x the median";
+      case GC -> String.format(Locale.ROOT, "GC %.1f s -> %.1f s", b.gcS(), r.gcS());
+      case FETCH_WAIT -> String.format(Locale.ROOT, "fetch wait %.1f s -> %.1f s", b.fetchWaitS(), r.fetchWaitS());
+      case TASK_TIME -> String.format(Locale.ROOT, "task time %.1f s -> %.1f s", b.taskTimeS(), r.taskTimeS());
+      case SLOT_WAIT -> "task time unchanged";
+    };
+  }
+
+  private Cause stageCause(StageSign sign, double seconds, List<String> evidence) {
+    String text = String.join("; ", evidence.subList(0, Math.min(3, evidence.size())))
+        + (evidence.size() > 3 ? "; " + (evidence.size() - 3) + " more stages" : "");
+    Mechanism mechanism = switch (sign) {
+      case SPILL, GC -> Mechanism.MEMORY;
+      case PARTITIONS -> Mechanism.PARTITIONS;
+      case TASK_TIME, FETCH_WAIT -> Mechanism.SHUFFLE;
+      default -> null;
+    };
+    List<PropertyChange> related = mechanism == null ? List.of() : changesOf(mechanism);
+    if (related.isEmpty() && (sign == StageSign.TASK_TIME)) {
+      related = changes.stream().filter(c -> c.mechanism() == Mechanism.VERSION || c.mechanism() == Mechanism.OTHER)
+          .toList();
+    }
+    if (!related.isEmpty()) {
+      return config(related, seconds, text);
+    }
+    CauseKind kind = sign == StageSign.FAILURES ? CauseKind.FAILURES : CauseKind.STAGES;
+    String what = switch (sign) {
+      case FAILURES -> "stages retried or with failed tasks";
+      case SPILL -> "stages spilled";
+      case PARTITIONS -> "stages ran more tasks";
+      case SKEW -> "skew: one task much longer than the others";
+      case GC -> "more GC";
+      case FETCH_WAIT -> "longer shuffle fetch wait";
+      case TASK_TIME -> "stages did more work";
+      case SLOT_WAIT -> "stages took longer with the same task time";
+    };
+    return cause(kind, what, seconds, text, sign.finding == null ? "" : "read finding " + sign.finding);
+  }
+
+  /** Every sizeable matched stage slower by a similar factor, nothing else changed. */
+  private boolean environment() {
+    boolean configChanged = changes.stream().anyMatch(c -> c.mechanism() != Mechanism.OTHER);
+    if (configChanged || run.cores() != base.cores() || data().isPresent() || !alignment.added().isEmpty()
+        || !alignment.removed().isEmpty()) {
+      return false;
+    }
+    double[] ratios = sizeableRatios();
+    if (ratios.length < 2) {
+      return false;
+    }
+    double median = ChangeDetector.median(ratios);
+    double spread = ChangeDetector.median(Arrays.stream(ratios).map(x -> Math.abs(x - median)).toArray());
+    long slower = Arrays.stream(ratios).filter(x -> x > Math.log(1.1)).count();
+    return median > Math.log(1.1) && spread <= ENVIRONMENT_SPREAD && slower >= 0.7 * ratios.length;
+  }
+
+  private double medianStageRatio() {
+    return Math.exp(ChangeDetector.median(sizeableRatios()));
+  }
+
+  /** Log duration ratios of the matched stages that took at least 2 % of the baseline's wall time or 0.5 s. */
+  private double[] sizeableRatios() {
+    double least = Math.max(0.5, 0.02 * base.wallS());
+    return alignment.matched().stream()
+        .map(p -> new double[] {baseStages.get(p.before().orElseThrow().stageId()).durationS(),
+            runStages.get(p.after().orElseThrow().stageId()).durationS()})
+        .filter(d -> d[0] >= least && d[1] > 0)
+        .mapToDouble(d -> Math.log(d[1] / d[0])).toArray();
+  }
+
+  /** Seconds of the run's retried stage attempts (attempt above 0), by stage id. */
+  private Map<Integer, Double> retriedSeconds() {
+    return run.stages().stream().filter(s -> s.attempt() > 0)
+        .collect(Collectors.groupingBy(s -> s.ref().stageId(), Collectors.summingDouble(StageStats::durationS)));
+  }
+
+  private List<PropertyChange> changesOf(Mechanism mechanism) {
+    return changes.stream().filter(c -> c.mechanism() == mechanism).toList();
+  }
+
+  private Cause config(List<PropertyChange> related, double seconds, String evidence) {
+    String what = related.stream().map(PropertyChange::describe).collect(Collectors.joining(", "));
+    String action = related.stream().map(PropertyChange::restore).collect(Collectors.joining(" "));
+    return cause(CauseKind.CONFIGURATION, what, seconds, evidence, action);
+  }
+
+  private Cause cause(CauseKind kind, String what, double seconds, String evidence, String action) {
+    return new Cause(kind, what, Math.min(Math.max(0, seconds), extraS), evidence, action);
+  }
+
+  /** One cause per (kind, what): two mechanisms that name the same property change add their seconds. */
+  private List<Cause> merge(List<Cause> sorted) {
+    Map<String, Cause> byWhat = new LinkedHashMap<>();
+    for (Cause c : sorted) {
+      byWhat.merge(c.kind() + "|" + c.what(), c, (a, b) -> new Cause(a.kind(), a.what(),
+          Math.min(extraS, a.seconds() + b.seconds()), a.evidence() + "; " + b.evidence(), a.action()));
+    }
+    List<Cause> out = new ArrayList<>(byWhat.values());
+    out.sort(Comparator.comparingDouble(Cause::seconds).reversed());
+    return out;
+  }
+
+  private static Map<Integer, StageStats> byId(List<StageStats> stages) {
+    Map<Integer, StageStats> out = new HashMap<>();
+    stages.forEach(s -> out.putIfAbsent(s.ref().stageId(), s));
+    return out;
+  }
+
+  private static double duration(Map<Integer, StageStats> stages, StageRef ref) {
+    StageStats s = stages.get(ref.stageId());
+    return s == null ? 0 : s.durationS();
+  }
+
+  private static String names(List<StageRef> stages) {
+    return stages.stream().limit(3).map(s -> s.stageId() + " '" + s.name() + "'")
+        .collect(Collectors.joining(", ")) + (stages.size() > 3 ? ", ..." : "");
+  }
+
+  private static String gib(long bytes) {
+    return String.format(Locale.ROOT, "%.2f GiB", bytes / GIB);
+  }
+
+  private static String fmt(double x) {
+    return String.format(Locale.ROOT, "%.2f", x);
+  }
+}

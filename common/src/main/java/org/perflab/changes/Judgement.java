@@ -1,0 +1,25 @@
+package org.perflab.changes;
+
+import java.util.List;
+
+/**
+ * One run's metric judged against its baseline.
+ *
+ * @param verdict regression, improvement, within noise, or why there is none
+ * @param ratio the run's value ÷ the baseline median; NaN without a verdict
+ * @param z robust z: (log value − log baseline median) ÷ noise; NaN without a verdict
+ * @param baselineMedian the baseline's median value, in the metric's unit; NaN without a baseline
+ * @param noise the baseline's spread in log units (1.4826 × MAD of log values, at least the floor)
+ * @param baseline the indices (into the judged series) of the baseline runs
+ * @param sinceChange whether the baseline is a new level entered after a change that was already reported
+ */
+public record Judgement(Verdict verdict, double ratio, double z, double baselineMedian, double noise,
+    List<Integer> baseline, boolean sinceChange) {
+  public Judgement {
+    baseline = List.copyOf(baseline);
+  }
+
+  static Judgement without(Verdict verdict, List<Integer> baseline) {
+    return new Judgement(verdict, Double.NaN, Double.NaN, Double.NaN, Double.NaN, baseline, false);
+  }
+}

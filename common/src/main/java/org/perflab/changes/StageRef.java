@@ -1,0 +1,15 @@
+package org.perflab.changes;
+
+/**
+ * One stage of one run, as {@link StageMatcher} sees it: where it sits in the run and what it is called.
+ *
+ * @param stageId Spark's stage id in its run (ids are not comparable across runs)
+ * @param jobOrdinal the position of the stage's job among the run's jobs, 0 for the first; -1 when unknown
+ * @param name the stage name (call site), e.g. {@code "save at Sort.scala:42"}; null when not logged
+ */
+public record StageRef(int stageId, int jobOrdinal, String name) {
+  /** The name without line numbers, ids and case: what stays the same when the code around it is recompiled. */
+  public String normalisedName() {
+    return StageMatcher.normalise(name);
+  }
+}

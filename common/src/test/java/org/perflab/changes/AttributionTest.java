@@ -1,0 +1,143 @@
+package org.perflab.changes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class AttributionTest {
+  private static final long GB = 1L << 30;
+
+  private static StageStats stage(int id, String name, double durationS, double taskTimeS, long tasks, long spill,
+      double skew) {
+    return new StageStats(new StageRef(id, id / 2, name), 0, tasks, 0, durationS, taskTimeS, taskTimeS * 0.8, 1, 0.5,
+        0.2, GB, GB / 2, GB / 2, spill, skew);
+  }
+
+  private static List<StageStats> baseStages() {
+    return List.of(stage(0, "scan at W.scala:1", 20, 150, 40, 0, 1.2), stage(1, "join at W.scala:2", 30, 230, 40, 0,
+        1.3), stage(2, "agg at W.scala:3", 25, 190, 200, 0, 1.1), stage(3, "save at W.scala:4", 15, 110, 40, 0, 1.2));
+  }
+
+  private static RunProfile run(String id, double wall, int cores, long input, Map<String, String> props,
+      List<StageStats> stages) {
+    double taskTime = stages.stream().mapToDouble(StageStats::taskTimeS).sum();
+    return new RunProfile(id, wall, taskTime, cores, cores / 2, cores / 2, 2, 0, input, input / 100, GB, GB, 0, 0, 0,
+        "plan1", Map.of("SortMergeJoin", 1L), props, stages);
+  }
+
+  private static final Map<String, String> CONF = Map.of("spark.executor.instances", "4", "spark.executor.cores", "2",
+      "spark.executor.memory", "4g", "spark.sql.shuffle.partitions", "200", "spark.app.id", "app-1");
+
+  private static Map<String, String> conf(String key, String value) {
+    java.util.HashMap<String, String> m = new java.util.HashMap<>(CONF);
+    m.put(key, value);
+    m.put("spark.app.id", "app-2");
+    return m;
+  }
+
+  private static List<StageStats> scaled(List<StageStats> stages, double factor) {
+    List<StageStats> out = new ArrayList<>();
+    for (StageStats s : stages) {
+      out.add(new StageStats(s.ref(), 0, s.tasks(), 0, s.durationS() * factor, s.taskTimeS() * factor,
+          s.cpuS(), s.gcS(), s.fetchWaitS(), s.shuffleWriteS(), s.inputBytes(), s.shuffleReadBytes(),
+          s.shuffleWriteBytes(), s.spillBytes(), s.maxOverMedian()));
+    }
+    return out;
+  }
+
+  @Test
+  void fewerExecutorsByConfigurationIsTheFirstCauseWithItsConfToRestore() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    List<StageStats> slower = new ArrayList<>();
+    for (StageStats s : baseStages()) {
+      slower.add(new StageStats(s.ref(), 0, s.tasks(), 0, s.durationS() * 2, s.taskTimeS(), s.cpuS(), s.gcS(),
+          s.fetchWaitS(), s.shuffleWriteS(), s.inputBytes(), s.shuffleReadBytes(), s.shuffleWriteBytes(),
+          s.spillBytes(), s.maxOverMedian()));
+    }
+    RunProfile now = run("b", 190, 4, 10 * GB, conf("spark.executor.instances", "2"), slower);
+    List<Cause> causes = Attribution.explain(now, base, 90);
+    assertThat(causes.get(0).kind()).isEqualTo(CauseKind.CONFIGURATION);
+    assertThat(causes.get(0).what()).isEqualTo("spark.executor.instances 4 -> 2");
+    assertThat(causes.get(0).action()).isEqualTo("--conf spark.executor.instances=4");
+    // 680 s of task time on 4 instead of 8 slots: 85 s.
+    assertThat(causes.get(0).seconds()).isCloseTo(85, org.assertj.core.data.Offset.offset(0.5));
+    assertThat(causes).noneMatch(c -> c.what().contains("spark.app.id"));
+  }
+
+  @Test
+  void twiceTheInputIsData() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    RunProfile now = run("b", 195, 8, 20 * GB, conf("spark.app.id", "x"), scaled(baseStages(), 1.9));
+    Cause first = Attribution.explain(now, base, 95).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.DATA);
+    assertThat(first.seconds()).isEqualTo(95);
+    assertThat(first.evidence()).contains("2.00x");
+  }
+
+  @Test
+  void smallerMemoryThatSpillsIsTheMemoryPropertyNamingTheStage() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    stages.set(2, stage(2, "agg at W.scala:3", 60, 400, 200, 3 * GB, 1.1));
+    RunProfile now = run("b", 135, 8, 10 * GB, conf("spark.executor.memory", "1g"), stages);
+    Cause first = Attribution.explain(now, base, 35).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
+    assertThat(first.what()).isEqualTo("spark.executor.memory 4g -> 1g");
+    assertThat(first.seconds()).isEqualTo(35);
+    assertThat(first.evidence()).contains("stage 2 'agg at W.scala:3'", "spill");
+  }
+
+  @Test
+  void skewWithNothingElseChangedIsAStageCause() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0));
+    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), stages);
+    Cause first = Attribution.explain(now, base, 40).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.STAGES);
+    assertThat(first.what()).startsWith("skew");
+    assertThat(first.action()).isEqualTo("read finding DATA_SKEW");
+  }
+
+  @Test
+  void everyStageSlowerBySimilarFactorIsTheEnvironment() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    List<StageStats> stages = scaled(baseStages(), 1.5);
+    RunProfile now = run("b", 145, 8, 10 * GB, conf("spark.app.id", "x"), stages);
+    Cause first = Attribution.explain(now, base, 45).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.ENVIRONMENT);
+    assertThat(first.seconds()).isEqualTo(45);
+  }
+
+  @Test
+  void addedStagesAfterABroadcastThresholdChangeAreThatConfiguration() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    stages.add(2, stage(9, "exchange at W.scala:2", 40, 300, 200, 0, 1.1));
+    java.util.HashMap<String, String> props = new java.util.HashMap<>(conf("spark.app.id", "x"));
+    props.put("spark.sql.autoBroadcastJoinThreshold", "-1");
+    RunProfile now = new RunProfile("b", 140, 980, 8, 4, 4, 2, 0, 10 * GB, 0, GB, GB, 0, 0, 0, "plan2",
+        Map.of("SortMergeJoin", 2L), props, stages);
+    Cause first = Attribution.explain(now, base, 40).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
+    assertThat(first.what()).isEqualTo("spark.sql.autoBroadcastJoinThreshold unset -> -1");
+    assertThat(first.action()).isEqualTo("unset spark.sql.autoBroadcastJoinThreshold");
+    assertThat(first.evidence()).contains("1 stages added", "fingerprint changed");
+  }
+
+  @Test
+  void propertiesThatNameOneRunAreNotChanges() {
+    List<PropertyChange> changes = PropertyChange.between(
+        Map.of("spark.fileserver.uri", "http://10.2.2.71:56518", "spark.externalBlockStore.folderName",
+            "spark-7dcea6dd-cb53-4edc-b373-37ce7c55f3d3", "spark.app.id", "app-20151104224434-0000",
+            "spark.executor.memory", "4g"),
+        Map.of("spark.fileserver.uri", "http://10.2.2.71:33948", "spark.externalBlockStore.folderName",
+            "spark-c4321887-f957-403a-985d-112c612a12f4", "spark.app.id", "app-20151104235920-0000",
+            "spark.executor.memory", "2g"));
+    assertThat(changes).containsExactly(new PropertyChange("spark.executor.memory", "4g", "2g",
+        PropertyChange.Mechanism.MEMORY));
+  }
+}

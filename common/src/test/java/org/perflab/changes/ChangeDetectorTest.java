@@ -1,0 +1,106 @@
+package org.perflab.changes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ChangeDetectorTest {
+  private static final ChangeDetector DETECTOR = new ChangeDetector(DetectorOptions.withMinHistory(5));
+
+  /** Log-normal runs: median {@code level}, log standard deviation {@code sigma}. */
+  private static double[] logNormal(Random random, int n, double level, double sigma) {
+    double[] xs = new double[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = level * Math.exp(sigma * random.nextGaussian());
+    }
+    return xs;
+  }
+
+  private static long count(List<Judgement> judgements, Verdict verdict) {
+    return judgements.stream().filter(j -> j.verdict() == verdict).count();
+  }
+
+  @Test
+  void fewerRunsThanTheMinimumGetNoVerdict() {
+    List<Judgement> j = DETECTOR.judge(new double[] {100, 100, 300, 100, 100, 100});
+    assertThat(j.subList(0, 5)).allMatch(x -> x.verdict() == Verdict.INSUFFICIENT_HISTORY);
+    assertThat(j.get(5).verdict()).isNotEqualTo(Verdict.INSUFFICIENT_HISTORY);
+  }
+
+  @Test
+  void steadyLogNormalRunsAreAlmostNeverFlagged() {
+    Random random = new Random(7);
+    long flagged = 0;
+    long judged = 0;
+    for (int w = 0; w < 200; w++) {
+      List<Judgement> j = DETECTOR.judge(logNormal(random, 30, 60 + w, 0.05));
+      flagged += count(j, Verdict.REGRESSION) + count(j, Verdict.IMPROVEMENT);
+      judged += j.size() - 5;
+    }
+    // 4 robust sigmas: about 6e-5 per run for a normal with known spread; the MAD of a short window adds more.
+    assertThat((double) flagged / judged).isLessThan(0.02);
+  }
+
+  @Test
+  void aStepOfTwentyPercentInQuietRunsIsOneRegressionAndTheNewLevelIsTheBaselineAfter() {
+    Random random = new Random(11);
+    double[] before = logNormal(random, 15, 100, 0.03);
+    double[] after = logNormal(random, 10, 120, 0.03);
+    double[] all = new double[25];
+    System.arraycopy(before, 0, all, 0, 15);
+    System.arraycopy(after, 0, all, 15, 10);
+    List<Judgement> j = DETECTOR.judge(all);
+    assertThat(j.get(15).verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(j.get(15).ratio()).isBetween(1.1, 1.35);
+    assertThat(j.get(15).baseline()).doesNotContain(15).contains(14);
+    assertThat(count(j.subList(16, 25), Verdict.REGRESSION)).isZero();
+    assertThat(j.get(16).sinceChange()).isTrue();
+    assertThat(j.get(16).baseline()).containsExactly(15);
+    assertThat(j.get(24).baseline()).allMatch(i -> i >= 15);
+  }
+
+  @Test
+  void aSingleOutlierIsFlaggedAndLeftOutOfTheBaseline() {
+    double[] xs = {100, 101, 99, 100, 102, 98, 100, 250, 101, 99, 100};
+    List<Judgement> j = DETECTOR.judge(xs);
+    assertThat(j.get(7).verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(j.get(8).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(j.get(8).sinceChange()).isFalse();
+    assertThat(j.get(10).baseline()).doesNotContain(7);
+    assertThat(count(j, Verdict.IMPROVEMENT)).isZero();
+  }
+
+  @Test
+  void theNoiseIsTheHistorysOwn() {
+    Random random = new Random(3);
+    double[] noisy = logNormal(random, 20, 100, 0.15);
+    double[] quiet = logNormal(random, 20, 100, 0.01);
+    noisy[19] = 100 * Math.exp(0.3); // 35 % slower: within 2 sigma of a noisy workload
+    quiet[19] = 100 * Math.exp(0.3);
+    assertThat(DETECTOR.judge(noisy).get(19).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(DETECTOR.judge(quiet).get(19).verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(DETECTOR.judge(quiet).get(19).z()).isGreaterThan(4);
+  }
+
+  @Test
+  void fasterRunsAreImprovementsAndMissingValuesAreNotMeasured() {
+    double[] xs = {100, 100, 100, 100, 100, 100, 50, Double.NaN};
+    List<Judgement> j = DETECTOR.judge(xs);
+    assertThat(j.get(6).verdict()).isEqualTo(Verdict.IMPROVEMENT);
+    assertThat(j.get(6).ratio()).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(j.get(7).verdict()).isEqualTo(Verdict.NOT_MEASURED);
+  }
+
+  @Test
+  void aVerdictDependsOnlyOnEarlierRuns() {
+    Random random = new Random(5);
+    double[] xs = logNormal(random, 30, 80, 0.05);
+    List<Judgement> all = DETECTOR.judge(xs);
+    for (int n = 6; n <= 30; n++) {
+      double[] prefix = java.util.Arrays.copyOf(xs, n);
+      assertThat(DETECTOR.judge(prefix).get(n - 1)).isEqualTo(all.get(n - 1));
+    }
+  }
+}

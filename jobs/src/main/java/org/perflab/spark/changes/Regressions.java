@@ -1,0 +1,189 @@
+package org.perflab.spark.changes;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
+import org.perflab.changes.Attribution;
+import org.perflab.changes.Cause;
+import org.perflab.changes.ChangeDetector;
+import org.perflab.changes.DetectorOptions;
+import org.perflab.changes.Judgement;
+import org.perflab.changes.RunProfile;
+import org.perflab.changes.Verdict;
+
+/**
+ * Judges runs against their workload's history and attributes each regression: the rows of the {@code regressions}
+ * table. Each judged run is compared with the runs of its workload that started before it ({@link RunPoint#START_ORDER},
+ * whatever order they were ingested in), on wall time, core-hours and GB-hours, each with its own
+ * {@link ChangeDetector}; a regression's causes come from {@link Attribution} against the baseline run whose wall
+ * time is closest to the baseline median. No I/O: profiles come through {@code profiles}.
+ */
+public final class Regressions {
+  private Regressions() {}
+
+  /**
+   * The rows of the runs in {@code judged}.
+   *
+   * @param runs every run of every workload, in {@link RunPoint#START_ORDER}
+   * @param judged the log ids to judge (the logs ingested since the last run, or all)
+   * @param options the detector's thresholds
+   * @param profiles the profiles of the given log ids (called once, with the regressions and their references)
+   * @param nowMs the judgement time, epoch ms
+   */
+  public static List<Row> judge(List<RunPoint> runs, Set<String> judged, DetectorOptions options,
+      Function<Collection<String>, Map<String, RunProfile>> profiles, long nowMs) {
+    Map<String, List<RunPoint>> byWorkload = runs.stream().collect(Collectors.groupingBy(RunPoint::workloadId,
+        HashMap::new, Collectors.toList()));
+    ChangeDetector detector = new ChangeDetector(options);
+    List<Pending> pending = new ArrayList<>();
+    for (List<RunPoint> series : byWorkload.values()) {
+      if (series.stream().noneMatch(r -> judged.contains(r.logId()))) {
+        continue;
+      }
+      series.sort(RunPoint.START_ORDER);
+      List<List<Judgement>> metrics = List.of(
+          detector.judge(series.stream().mapToDouble(RunPoint::wallS).toArray()),
+          detector.judge(series.stream().mapToDouble(RunPoint::coreHours).toArray()),
+          detector.judge(series.stream().mapToDouble(RunPoint::gbHours).toArray()));
+      for (int i = 0; i < series.size(); i++) {
+        if (judged.contains(series.get(i).logId())) {
+          pending.add(new Pending(series, i, List.of(metrics.get(0).get(i), metrics.get(1).get(i),
+              metrics.get(2).get(i)), options));
+        }
+      }
+    }
+    Set<String> wanted = new HashSet<>();
+    pending.stream().filter(p -> p.verdict() == Verdict.REGRESSION).forEach(p -> {
+      wanted.add(p.run().logId());
+      wanted.add(p.reference().logId());
+    });
+    Map<String, RunProfile> profiled = wanted.isEmpty() ? Map.of() : profiles.apply(wanted);
+    return pending.stream().map(p -> p.row(profiled, nowMs)).toList();
+  }
+
+  /** One judged run with its three judgements, before its causes are known. */
+  private record Pending(List<RunPoint> series, int index, List<Judgement> judgements, DetectorOptions options) {
+    RunPoint run() {
+      return series.get(index);
+    }
+
+    Judgement wall() {
+      return judgements.get(0);
+    }
+
+    /** Insufficient or unmeasured wall time decides; else any regression, else any improvement. */
+    Verdict verdict() {
+      Verdict wall = wall().verdict();
+      if (wall == Verdict.INSUFFICIENT_HISTORY || wall == Verdict.NOT_MEASURED) {
+        return wall;
+      }
+      if (judgements.stream().anyMatch(j -> j.verdict() == Verdict.REGRESSION)) {
+        return Verdict.REGRESSION;
+      }
+      return judgements.stream().anyMatch(j -> j.verdict() == Verdict.IMPROVEMENT) ? Verdict.IMPROVEMENT
+          : Verdict.WITHIN_NOISE;
+    }
+
+    /** The baseline run whose wall time is closest to the baseline median. */
+    RunPoint reference() {
+      Judgement wall = wall();
+      RunPoint best = null;
+      for (int i : wall.baseline()) {
+        RunPoint r = series.get(i);
+        if (best == null || Math.abs(Math.log(r.wallS() / wall.baselineMedian()))
+            < Math.abs(Math.log(best.wallS() / wall.baselineMedian()))) {
+          best = r;
+        }
+      }
+      return best;
+    }
+
+    Row row(Map<String, RunProfile> profiles, long nowMs) {
+      RunPoint run = run();
+      Judgement wall = wall();
+      Verdict verdict = verdict();
+      List<String> baseline = wall.baseline().stream().map(i -> series.get(i).appId()).toList();
+      RunPoint reference = wall.baseline().isEmpty() ? null : reference();
+      Double extra = null;
+      List<Cause> found = List.of();
+      if (verdict == Verdict.REGRESSION) {
+        double wallExtra = run.wallS() - wall.baselineMedian();
+        Judgement core = judgements.get(1);
+        extra = wallExtra > 0 ? wallExtra
+            : Double.isNaN(core.ratio()) ? 0 : Math.max(0, (core.ratio() - 1) * wall.baselineMedian());
+        RunProfile now = profiles.get(run.logId());
+        RunProfile then = reference == null ? null : profiles.get(reference.logId());
+        if (now != null && then != null) {
+          found = Attribution.explain(now, then, extra);
+        }
+      }
+      List<Cause> causes = found;
+      List<Row> causeRows = new ArrayList<>();
+      for (int k = 0; k < causes.size(); k++) {
+        Cause c = causes.get(k);
+        causeRows.add(RowFactory.create(k + 1, c.kind().name(), c.what(), c.seconds(),
+            extra != null && extra > 0 ? c.seconds() / extra : null, c.evidence(), c.action()));
+      }
+      Set<String> actions = new LinkedHashSet<>();
+      causes.stream().filter(c -> c.seconds() > 0 || causes.size() == 1).map(Cause::action)
+          .filter(a -> !a.isEmpty()).forEach(actions::add);
+      String first = causes.isEmpty() || causes.get(0).seconds() <= 0 ? null
+          : causes.get(0).kind() + ": " + causes.get(0).what();
+      List<Object> values = new ArrayList<>(List.of(run.logId(), run.appId(), run.appAttemptId(), run.workloadId()));
+      values.add(run.startMs() == Long.MIN_VALUE ? null : run.startMs());
+      values.add(verdict.name());
+      values.add(note(verdict, reference));
+      values.add(index);
+      values.add(baseline.size());
+      values.add(baseline.toArray(String[]::new));
+      values.add(reference == null ? null : reference.appId());
+      values.add(wall.sinceChange());
+      values.add(nan(run.wallS()));
+      values.add(nan(wall.baselineMedian()));
+      addMetric(values, wall);
+      values.add(nan(run.coreHours()));
+      addMetric(values, judgements.get(1));
+      values.add(nan(run.gbHours()));
+      addMetric(values, judgements.get(2));
+      values.add(extra);
+      values.add(first);
+      values.add(causeRows.toArray(Row[]::new));
+      values.add(actions.toArray(String[]::new));
+      values.add(nowMs);
+      return new GenericRowWithSchema(values.toArray(), ChangeTables.REGRESSIONS);
+    }
+
+    private String note(Verdict verdict, RunPoint reference) {
+      return switch (verdict) {
+        case INSUFFICIENT_HISTORY -> String.format(Locale.ROOT,
+            "%d earlier runs of this workload; %d needed for a verdict (--min-history)", index,
+            options.minHistory());
+        case NOT_MEASURED -> "no wall time: the log is incomplete";
+        case REGRESSION -> reference == null ? null : "causes against the baseline's median run " + reference.appId();
+        default -> wall().sinceChange()
+            ? "judged against the new level the workload reached after a change already reported" : null;
+      };
+    }
+
+    private static void addMetric(List<Object> values, Judgement j) {
+      values.add(nan(j.ratio()));
+      values.add(nan(j.z()));
+      values.add(j.verdict().name());
+    }
+
+    private static Double nan(double x) {
+      return Double.isNaN(x) || Double.isInfinite(x) ? null : x;
+    }
+  }
+}

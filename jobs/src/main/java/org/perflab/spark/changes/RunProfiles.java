@@ -1,0 +1,193 @@
+package org.perflab.spark.changes;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.collect_list;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.min;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.perflab.changes.RunProfile;
+import org.perflab.changes.StageRef;
+import org.perflab.changes.StageStats;
+import org.perflab.table.KeyColumns;
+
+/**
+ * Builds the {@link RunProfile}s of a few runs from the tables: application costs and counts
+ * ({@code app_features}), executors granted, requested, waited for and lost ({@code applications},
+ * {@code executors}), stage attempts ({@code stages}, with skew from {@code stage_features}), Spark properties
+ * ({@link SparkProperties}) and a fingerprint of the SQL physical plans ({@code sql_operators}). Collects a few rows
+ * per run: meant for the judged runs and their reference runs, not for a whole archive.
+ */
+public final class RunProfiles {
+  /** Executor removals that are the application's own doing, not a loss. */
+  private static final Pattern NOT_LOST = Pattern.compile(
+      "(?i).*(killed by driver|idle|decommission|application (has )?(ended|finished|completed)|shutdown|stopped).*");
+  private static final Pattern NODE_IDS = Pattern.compile("\\s*\\(\\d+\\)|#\\d+");
+
+  private RunProfiles() {}
+
+  /** The profiles of {@code logIds}, by log id; a log without {@code app_features} has none. */
+  public static Map<String, RunProfile> of(RunInputs in, Collection<String> logIds) {
+    Map<String, RunProfile> out = new HashMap<>();
+    if (logIds.isEmpty()) {
+      return out;
+    }
+    Object[] ids = logIds.toArray();
+    Map<String, Row> apps = byLog(in.appFeatures().where(col(KeyColumns.LOG_ID).isin(ids)).select(
+        col(KeyColumns.LOG_ID), col(KeyColumns.APP_ID), col("wall_time_s"), col("task_time_s"), col("slots"),
+        col("input_bytes"), col("shuffle_read_bytes"), col("output_bytes"), col("failed_tasks"),
+        col("speculative_tasks"), col("failed_task_time_s").plus(col("killed_task_time_s"))));
+    Map<String, Row> applications = byLog(in.applications().where(col(KeyColumns.LOG_ID).isin(ids)).select(
+        col(KeyColumns.LOG_ID), col("start_time_ms"), col("executor_instances"),
+        col("dynamic_allocation_max_executors"), col("max_concurrent_executors"), col("spark_version")));
+    Map<String, Row> executors = byLog(executors(in.executors().where(col(KeyColumns.LOG_ID).isin(ids))));
+    Map<String, List<StageStats>> stages = stages(in, ids);
+    Map<String, Row> records = byLog(in.stages().where(col(KeyColumns.LOG_ID).isin(ids)).groupBy(KeyColumns.LOG_ID)
+        .agg(sum("input_records")));
+    Map<String, Map<String, String>> properties = SparkProperties.byLog(in.properties(), logIds);
+    Map<String, Row> plans = in.sqlOperators().map(ops -> byLog(ops.where(col(KeyColumns.LOG_ID).isin(ids))
+        .groupBy(KeyColumns.LOG_ID).agg(collect_list(struct(col("execution_id"), col("node_id"),
+            col("node_name"))).as("nodes")))).orElse(Map.of());
+    for (Map.Entry<String, Row> e : apps.entrySet()) {
+      String log = e.getKey();
+      Row inputRecords = records.get(log);
+      out.put(log, profile(e.getValue(), applications.get(log), executors.get(log), stages.getOrDefault(log,
+          List.of()), properties.getOrDefault(log, Map.of()), plans.get(log),
+          inputRecords == null ? 0 : longOr(inputRecords, 1)));
+    }
+    return out;
+  }
+
+  private static RunProfile profile(Row f, Row app, Row ex, List<StageStats> stages, Map<String, String> props,
+      Row plan, long inputRecords) {
+    Map<String, String> properties = new HashMap<>(props);
+    if (app != null && !app.isNullAt(5)) {
+      properties.put(RunProfile.SPARK_VERSION, app.getString(5));
+    }
+    int requested = app == null ? 0 : intOr(app, 2, intOr(app, 3, 0));
+    int granted = app == null ? 0 : intOr(app, 4, 0);
+    double waitS = 0;
+    int lost = 0;
+    if (ex != null && app != null && !app.isNullAt(1) && !ex.getBoolean(1) && !ex.isNullAt(2)) {
+      waitS = Math.max(0, (ex.getLong(2) - app.getLong(1)) / 1000.0);
+    }
+    if (ex != null) {
+      lost = (int) ex.getLong(3);
+    }
+    Map<String, Long> joins = new TreeMap<>();
+    String fingerprint = "";
+    if (plan != null) {
+      List<Row> nodes = new ArrayList<>(plan.getList(1));
+      nodes.sort(java.util.Comparator.comparingLong((Row n) -> n.getLong(0)).thenComparingLong(n -> n.getLong(1)));
+      StringBuilder text = new StringBuilder();
+      for (Row n : nodes) {
+        String name = n.isNullAt(2) ? "" : NODE_IDS.matcher(n.getString(2)).replaceAll("");
+        text.append(name).append('\n');
+        if (name.endsWith("Join")) {
+          joins.merge(name, 1L, Long::sum);
+        }
+      }
+      fingerprint = sha(text.toString());
+    }
+    return new RunProfile(f.getString(1), dbl(f, 2), dbl(f, 3), intOr(f, 4, 0), requested, granted, waitS, lost,
+        f.getLong(5), inputRecords, f.getLong(6), f.getLong(7), f.getLong(8), f.getLong(9), dbl(f, 10), fingerprint,
+        joins, properties, stages);
+  }
+
+  /** Per log: whether it ran in local mode, the first executor's add time, and the executors lost. */
+  private static Dataset<Row> executors(Dataset<Row> executors) {
+    Column worker = col("is_driver").equalTo(false);
+    Column lost = worker.and(col("remove_reason").isNotNull())
+        .and(col("remove_reason").rlike(NOT_LOST.pattern()).equalTo(false));
+    return executors.groupBy(KeyColumns.LOG_ID).agg(
+        max(when(col("is_driver"), col("total_cores").isNotNull())).as("local"),
+        min(when(worker, col("add_time_ms"))).as("first_add_ms"),
+        count(when(lost, lit(1))).as("lost"))
+        .select(col(KeyColumns.LOG_ID), org.apache.spark.sql.functions.coalesce(col("local"), lit(false)),
+            col("first_add_ms"), col("lost"));
+  }
+
+  /** The stage attempts that ran (not skipped or pending) of each log, with job ordinals. */
+  private static Map<String, List<StageStats>> stages(RunInputs in, Object[] ids) {
+    Dataset<Row> skew = in.stageFeatures().where(col(KeyColumns.LOG_ID).isin(ids))
+        .select(col(KeyColumns.LOG_ID).as("k_log"), col("stage_id").as("k_stage"),
+            col("stage_attempt_id").as("k_attempt"), col("duration_max_over_median"));
+    Dataset<Row> stages = in.stages().where(col(KeyColumns.LOG_ID).isin(ids)
+            .and(col("status").isin("SKIPPED", "PENDING").equalTo(false)))
+        .join(skew, col(KeyColumns.LOG_ID).equalTo(col("k_log")).and(col("stage_id").equalTo(col("k_stage")))
+            .and(col("stage_attempt_id").equalTo(col("k_attempt"))), "left")
+        .select(col(KeyColumns.LOG_ID), col("stage_id"), col("stage_attempt_id"), col("job_id"), col("name"),
+            col("num_complete_tasks").plus(col("num_failed_tasks")).plus(col("num_killed_tasks")),
+            col("num_failed_tasks"), col("duration_ms"), col("executor_run_time_ms"), col("executor_cpu_time_ns"),
+            col("jvm_gc_time_ms"), col("shuffle_fetch_wait_time_ms"), col("shuffle_write_time_ns"),
+            col("input_bytes"), col("shuffle_read_bytes"), col("shuffle_write_bytes"), col("disk_spilled_bytes"),
+            col("duration_max_over_median"));
+    Map<String, List<Row>> rows = new HashMap<>();
+    stages.collectAsList().forEach(r -> rows.computeIfAbsent(r.getString(0), k -> new ArrayList<>()).add(r));
+    Map<String, List<StageStats>> out = new HashMap<>();
+    rows.forEach((log, list) -> out.put(log, stageStats(list)));
+    return out;
+  }
+
+  private static List<StageStats> stageStats(List<Row> rows) {
+    TreeSet<Integer> jobs = new TreeSet<>();
+    rows.stream().filter(r -> !r.isNullAt(3)).forEach(r -> jobs.add(r.getInt(3)));
+    List<Integer> ordinals = new ArrayList<>(jobs);
+    List<StageStats> out = new ArrayList<>();
+    for (Row r : rows) {
+      int job = r.isNullAt(3) ? -1 : ordinals.indexOf(r.getInt(3));
+      StageRef ref = new StageRef(r.getInt(1), job, r.isNullAt(4) ? null : r.getString(4));
+      out.add(new StageStats(ref, r.getInt(2), longOr(r, 5), longOr(r, 6), longOr(r, 7) / 1000.0,
+          longOr(r, 8) / 1000.0, longOr(r, 9) / 1e9, longOr(r, 10) / 1000.0, longOr(r, 11) / 1000.0,
+          longOr(r, 12) / 1e9, longOr(r, 13), longOr(r, 14), longOr(r, 15), longOr(r, 16),
+          r.isNullAt(17) ? Double.NaN : r.getDouble(17)));
+    }
+    return out;
+  }
+
+  private static Map<String, Row> byLog(Dataset<Row> rows) {
+    Map<String, Row> out = new HashMap<>();
+    rows.collectAsList().forEach(r -> out.put(r.getString(0), r));
+    return out;
+  }
+
+  private static String sha(String text) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static int intOr(Row r, int i, int otherwise) {
+    return r.isNullAt(i) ? otherwise : ((Number) r.get(i)).intValue();
+  }
+
+  private static long longOr(Row r, int i) {
+    return r.isNullAt(i) ? 0 : ((Number) r.get(i)).longValue();
+  }
+
+  private static double dbl(Row r, int i) {
+    return r.isNullAt(i) ? 0 : ((Number) r.get(i)).doubleValue();
+  }
+}
