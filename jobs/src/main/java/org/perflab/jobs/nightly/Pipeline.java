@@ -24,6 +24,7 @@ public final class Pipeline {
       new Step("maintain", List.of("ingest"), night -> List.of("--output", night.output())),
       new Step("features", List.of("ingest"), incremental()),
       new Step("diagnose", List.of("features"), incremental()),
+      new Step("regressions", List.of("features"), incremental()),
       new Step("stage-costs", List.of("ingest"), incremental()),
       new Step("cluster", List.of("features"), input()),
       new Step("scaling", List.of("features"), input()),
