@@ -42,8 +42,9 @@ class NightlyIT {
   /** --separate: each step its own submission; the driver reads each step's exit code and summary line. */
   @Test
   void separateRunsEachStepAsASubmissionOfItsOwn(@TempDir Path temp) throws Exception {
-    Scripts.Result night = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--archive", temp.toString(), "--output",
-        temp.resolve("out").toString(), "--jobs", "maintain,report", "--separate", "--master", "local[1]");
+    // Three driver JVMs (the night's and one per step): more than the other cases' five minutes on a loaded machine.
+    Scripts.Result night = Scripts.run(temp, Map.of(), TIMEOUT.multipliedBy(2), NIGHTLY, "--archive", temp.toString(),
+        "--output", temp.resolve("out").toString(), "--jobs", "maintain,report", "--separate", "--master", "local[1]");
 
     assertThat(night.exitCode()).as(night.output()).isZero();
     assertThat(night.stderr())
