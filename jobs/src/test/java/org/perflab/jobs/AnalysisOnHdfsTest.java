@@ -29,7 +29,6 @@ import org.perflab.testing.SampleLogs;
  * that there are stragglers, findings and enough applications to cluster. A second round with no new logs changes
  * nothing: the incremental jobs are up to date and keep their rows.
  */
-@org.junit.jupiter.api.Tag("long")
 class AnalysisOnHdfsTest {
   @TempDir static Path work;
   private static MiniDFSCluster cluster;

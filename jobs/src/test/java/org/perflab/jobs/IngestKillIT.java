@@ -29,7 +29,6 @@ import org.perflab.table.Table;
  * during maintenance; and two ingests into one root at once. After a rerun, every table equals one clean run: no
  * duplicate row, no missing log, no unreadable table.
  */
-@org.junit.jupiter.api.Tag("long")
 class IngestKillIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(8);
   private static final Path REPOSITORY = Scripts.repository();

@@ -33,7 +33,6 @@ import org.perflab.testing.SharedData;
  * archive mixing every layout and several codecs is ingested completely, tables on HDFS equal those ingested from the
  * same files on the local file system, and {@code --incremental} then skips every log.
  */
-@org.junit.jupiter.api.Tag("long")
 class HdfsIngestTest {
   @TempDir static Path work;
   private static MiniDFSCluster cluster;
