@@ -143,8 +143,7 @@ class NightlyClusterIT {
     assertThat(night.exitCode()).as(night.output()).isZero();
     Set<String> registered = PerfLab.commandLine().getSubcommands().keySet();
     List<String> ran = new ArrayList<>();
-    for (String job : List.of("ingest", "maintain", "features", "diagnose", "stage-costs", "cluster", "scaling", "regress",
-        "evaluate", "model", "sweep", "memory", "recommend", "report")) {
+    for (String job : org.perflab.jobs.nightly.Pipeline.jobs()) {
       if (registered.contains(job)) {
         assertThat(night.stdout()).as(night.output()).containsPattern("(?m)^" + job + " +exit +0 ");
         ran.add(job);

@@ -13,7 +13,7 @@ class PipelineTest {
 
   @Test
   void theStepsRunInThePipelinesOrder() {
-    assertThat(Pipeline.jobs()).containsExactly("ingest", "maintain", "features", "diagnose", "stage-costs", "cluster",
+    assertThat(Pipeline.jobs()).containsExactly("ingest", "maintain", "features", "diagnose", "regressions", "stage-costs", "cluster",
         "scaling", "regress", "evaluate", "model", "sweep", "memory", "recommend", "report");
   }
 
