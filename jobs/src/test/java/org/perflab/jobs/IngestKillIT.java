@@ -171,6 +171,7 @@ class IngestKillIT {
     builder.environment().remove("SPARK_HOME");
     builder.environment().put("PERFLAB_LOG_DIR", temp.resolve("logs").toString());
     builder.environment().putAll(env);
+    Scripts.shortLivedDrivers(builder.environment()); // as the runs through Scripts.run get
     return builder.start();
   }
 
