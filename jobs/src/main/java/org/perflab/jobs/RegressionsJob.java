@@ -5,16 +5,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.changes.DetectorOptions;
 import org.perflab.errors.BadInputException;
-import org.perflab.jobs.cli.ExitCode;
+import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
+import org.perflab.jobs.cli.SessionCommand;
 import org.perflab.spark.changes.ChangeTables;
 import org.perflab.spark.changes.Regressions;
 import org.perflab.spark.changes.RunInputs;
@@ -22,7 +22,6 @@ import org.perflab.spark.changes.RunPoint;
 import org.perflab.spark.changes.RunProfiles;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.storage.ChangedLogs;
-import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.TableStore;
 import org.slf4j.Logger;
@@ -45,7 +44,7 @@ import picocli.CommandLine.Option;
     name = "regressions",
     mixinStandardHelpOptions = true,
     description = "Judge the newly ingested runs against their workload's history and rank the causes of regressions.")
-public final class RegressionsJob implements Callable<Integer> {
+public final class RegressionsJob implements SessionCommand {
   private static final Logger LOG = LoggerFactory.getLogger(RegressionsJob.class);
 
   /** The job's name: its messages, its lock and its watermark. */
@@ -86,23 +85,21 @@ public final class RegressionsJob implements Callable<Integer> {
   boolean full;
 
   @Override
-  public Integer call() {
+  public String appName() {
+    return "perflab regressions";
+  }
+
+  @Override
+  public Work prepare() {
     Options options = new Options(input, output, minHistory, full);
     Preflight.of(JOB).featuresTable("--input", options.input(), FeatureTables.WORKLOADS_TABLE)
         .featuresTable("--input", options.input(), FeatureTables.APP_FEATURES_TABLE)
         .outputRoot("--output", options.output());
-    boolean ownSession = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
-    SparkSession spark = DeltaSessions.builder("perflab regressions").getOrCreate();
-    try {
+    return spark -> {
       Summary summary = run(spark, Clock.systemUTC(), options);
-      RunSummary.print(describe(summary) + "\n" + RunSummary.tables(spark, options.output(),
+      return JobOutcome.printed(describe(summary) + "\n" + RunSummary.tables(spark, options.output(),
           List.of(ChangeTables.REGRESSIONS_TABLE)));
-      return ExitCode.SUCCESS.code();
-    } finally {
-      if (ownSession) {
-        spark.stop();
-      }
-    }
+    };
   }
 
   /**
