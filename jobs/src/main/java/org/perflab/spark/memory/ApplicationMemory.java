@@ -17,13 +17,13 @@ import static org.apache.spark.sql.functions.row_number;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
-import static org.apache.spark.sql.functions.xxhash64;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.sql.Column;
+import org.perflab.spark.sampling.SeededUniform;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -56,8 +56,6 @@ public final class ApplicationMemory {
   static final int TOP = 512;
   /** The seed of the partition-index sample of applications over the bound. */
   static final long SAMPLE_SEED = 26;
-  /** 2^53: hashes become uniform doubles in [0, 1). */
-  private static final double UNIT = 9007199254740992.0;
 
   private ApplicationMemory() {}
 
@@ -99,7 +97,7 @@ public final class ApplicationMemory {
 
   /** A seeded hash of a task's partition index, uniform in [0, 1): the same for the index in every stage. */
   private static Column indexHash() {
-    return xxhash64(lit(SAMPLE_SEED), col("task_index")).bitwiseAND(lit((1L << 53) - 1)).divide(lit(UNIT));
+    return SeededUniform.of(SAMPLE_SEED, col("task_index"));
   }
 
   /** Per log, the {@link #TOP} largest execution needs (peak plus spilled memory) of its successful tasks. */

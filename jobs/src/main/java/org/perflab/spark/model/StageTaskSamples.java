@@ -10,9 +10,9 @@ import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
-import static org.apache.spark.sql.functions.xxhash64;
 
 import org.apache.spark.sql.Column;
+import org.perflab.spark.sampling.SeededUniform;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.table.KeyColumns;
@@ -31,8 +31,6 @@ import org.perflab.table.KeyColumns;
 public final class StageTaskSamples {
   /** Successful task durations kept per stage: every one up to this, a uniform sample of this many beyond. */
   public static final int DEFAULT_BOUND = 10_000;
-  /** 2^53: hashes become uniform doubles in [0, 1). */
-  private static final double UNIT = 9007199254740992.0;
 
   private StageTaskSamples() {}
 
@@ -54,8 +52,7 @@ public final class StageTaskSamples {
         coalesce(sum(when(ok, coalesce(col("input_bytes"), lit(0L)))), lit(0L)).as("input_bytes"),
         coalesce(sum(when(ok, coalesce(col("shuffle_remote_read_bytes"), lit(0L))
             .plus(coalesce(col("shuffle_local_read_bytes"), lit(0L))))), lit(0L)).as("shuffle_read_bytes"));
-    Column uniform = xxhash64(lit(seed), col(keys[0]), col(keys[1]), col(keys[2]), col(keys[3]),
-        col("task_id")).bitwiseAND(lit((1L << 53) - 1)).divide(lit(UNIT));
+    Column uniform = SeededUniform.of(seed, col(keys[0]), col(keys[1]), col(keys[2]), col(keys[3]), col("task_id"));
     // Twice the bound pass the filter on average, so at least `bound` do but for a chance below 1e-20.
     Dataset<Row> samples = timed.where(ok)
         .join(totals.select(keys[0], keys[1], keys[2], keys[3], "successful"), keys, "inner")
