@@ -1,6 +1,7 @@
 package org.perflab.spark.storage;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,6 +38,8 @@ public final class OutputLock implements AutoCloseable {
   public static final String NIGHTLY_FILE_NAME = "_perflab_nightly_lock";
   public static final Duration HEARTBEAT = Duration.ofSeconds(30);
   public static final Duration STALE_AFTER = Duration.ofMinutes(10);
+  /** How many times a run tries to create the lock file when it vanishes between a failed create and its read. */
+  private static final int MAX_ATTEMPTS = 5;
   private static final Logger LOG = LoggerFactory.getLogger(OutputLock.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -107,9 +110,20 @@ public final class OutputLock implements AutoCloseable {
     Holder me = Holder.current(job, clock);
     try {
       fs.mkdirs(root);
-      if (!tryCreate(fs, file, me)) {
+      for (int attempt = 1; !tryCreate(fs, file, me); attempt++) {
         Optional<Holder> holder = readHolder(fs, file);
-        long heartbeatMs = fs.getFileStatus(file).getModificationTime();
+        long heartbeatMs;
+        try {
+          heartbeatMs = fs.getFileStatus(file).getModificationTime();
+        } catch (FileNotFoundException released) {
+          // Released (or removed by a taker) between our create and this read: try to create it again, a few times.
+          if (attempt < MAX_ATTEMPTS) {
+            continue;
+          }
+          throw new HeldException(String.format(
+              "Cannot %s: other PerfLab runs keep taking and releasing the output root's lock (%s; rerun)",
+              action(fileName, job), file));
+        }
         boolean stale = clock.millis() - heartbeatMs > STALE_AFTER.toMillis();
         // An unreadable lock file with a fresh heartbeat is a lock being written by a run starting right now: held.
         boolean live = !stale && holder.map(h -> !h.deadOnThisHost()).orElse(true);
@@ -126,6 +140,7 @@ public final class OutputLock implements AutoCloseable {
               "Cannot %s: another PerfLab run took the output root's lock at the same moment (%s; rerun)",
               action(fileName, job), file));
         }
+        break;
       }
       return new OutputLock(fs, file, clock);
     } catch (IOException e) {
