@@ -95,7 +95,7 @@ public final class ClusterJob implements SessionCommand {
         String.format("Cannot cluster: no app_features under %s (run perflab features first)", options.input())));
     // Read before anything is overwritten: the new clusters keep the ids of the centres they match.
     List<PreviousCentre> previous = out.read(ClusterTables.CENTERS_TABLE).map(PreviousCentre::of).orElse(List.of());
-    spark.sparkContext().setJobGroup("perflab-cluster", "Cluster the applications of " + options.input(), false);
+    spark.sparkContext().setJobDescription("Cluster the applications of " + options.input());
     Outcome outcome = Clustering.cluster(features, previous, in.read(ClusterTables.FINDINGS),
         options.clustering());
     if (outcome instanceof Clustered clustered) {

@@ -117,7 +117,7 @@ public final class EvaluateJob implements SessionCommand {
     RunTable.Runs runs = runs(spark, options);
     Dataset<Row> rows = runs.rows().cache();
     long count = rows.count();
-    spark.sparkContext().setJobGroup("perflab-evaluate", "Evaluate the runtime predictors", false);
+    spark.sparkContext().setJobDescription("Evaluate the runtime predictors");
     long seed = options.seed();
     Dataset<Row> withModels = options.runs().isPresent() ? rows : withModels(spark, options, rows);
     Evaluation.Result result = Evaluation.evaluate(spark, withModels,

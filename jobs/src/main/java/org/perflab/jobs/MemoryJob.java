@@ -137,7 +137,7 @@ public final class MemoryJob implements SessionCommand {
    */
   static Outcome run(SparkSession spark, Options options) {
     TableStore in = new TableStore(spark, options.input());
-    spark.sparkContext().setJobGroup("perflab-memory", "Recommend memory for " + options.input(), false);
+    spark.sparkContext().setJobDescription("Recommend memory for " + options.input());
     MemoryParams params = new MemoryParams(options.safetyFactor(), TraceFilters.SMALL_BROADCAST_BYTES);
     TableStore out = new TableStore(spark, options.output());
     MemoryRun.Result result = MemoryRun.recommend(in, out, params, options.full());

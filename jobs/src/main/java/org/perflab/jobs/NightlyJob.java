@@ -145,11 +145,16 @@ public final class NightlyJob implements SessionCommand {
     return Map.of("spark.sql.shuffle.partitions", Integer.toString(2 * spark.sparkContext().defaultParallelism()));
   }
 
-  /** Appends a step's row to {@code nightly_runs}, in the night's session. */
+  /** Appends a step's row to {@code nightly_runs} in the night's session, under the job group perflab-nightly. */
   private static void record(SparkSession spark, NightOptions night, StepRecord step) {
-    NightlyRuns.append(spark, night.output(), List.of(NightlyRuns.row(step.runId(), step.step(), step.startedAt(),
-        step.seconds(), step.exitCode().orElse(null), step.rowsWritten(), step.message(),
-        step.skippedReason().orElse(null))));
+    spark.sparkContext().setJobGroup("perflab-nightly", "nightly " + step.runId() + ": record " + step.step(), false);
+    try {
+      NightlyRuns.append(spark, night.output(), List.of(NightlyRuns.row(step.runId(), step.step(), step.startedAt(),
+          step.seconds(), step.exitCode().orElse(null), step.rowsWritten(), step.message(),
+          step.skippedReason().orElse(null))));
+    } finally {
+      spark.sparkContext().clearJobGroup();
+    }
   }
 
   private boolean verbose() {

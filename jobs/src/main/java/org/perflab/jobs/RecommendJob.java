@@ -159,7 +159,7 @@ public final class RecommendJob implements SessionCommand {
             Optional.empty())));
     RunTable.Runs runs = workloads.map(RunTable::fromWorkloads)
         .orElseGet(() -> RunTable.fromCsv(spark, options.runs().orElseThrow()));
-    spark.sparkContext().setJobGroup("perflab-recommend", "Recommend configurations", false);
+    spark.sparkContext().setJobDescription("Recommend configurations");
     if (options.check()) {
       List<Run> all = runs.rows().collectAsList().stream().map(Recommendations::run).toList();
       return new Summary(0, 0, runs, Optional.of(RecommendCheck.check(all)));

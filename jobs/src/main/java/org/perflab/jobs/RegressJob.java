@@ -128,7 +128,7 @@ public final class RegressJob implements SessionCommand {
   /** Fits every {@link RegressionKind} on every run, writes the predictions and the models, and says what it did. */
   static Summary run(SparkSession spark, Options options) {
     Inputs inputs = inputs(spark, options);
-    spark.sparkContext().setJobGroup("perflab-regress", "Fit runtime regressions", false);
+    spark.sparkContext().setJobDescription("Fit runtime regressions");
     Dataset<Row> runs = inputs.runs().rows().coalesce(1).cache();
     long count = runs.count();
     if (count == 0) {

@@ -118,7 +118,7 @@ public final class RegressionsJob implements SessionCommand {
         changed.commit(plan);
         return new Summary(plan, 0, List.of());
       }
-      spark.sparkContext().setJobGroup("perflab-regressions", "Judge runs against their workload's history", false);
+      spark.sparkContext().setJobDescription("Judge runs against their workload's history");
       List<RunPoint> runs = RunPoint.collect(in.workloads(), in.appFeatures());
       Set<String> judged = plan.incremental() ? plan.logIds()
           : runs.stream().map(RunPoint::logId).collect(Collectors.toCollection(TreeSet::new));

@@ -87,7 +87,7 @@ public final class ScalingJob implements SessionCommand {
     TableStore in = new TableStore(spark, options.input());
     Optional<Dataset<Row>> table = in.read(FeatureTables.WORKLOADS_TABLE);
     Dataset<Row> workloads = table.orElseGet(() -> WorkloadTable.of(FeatureInputs.read(in, ACTION), Optional.empty()));
-    spark.sparkContext().setJobGroup("perflab-scaling", "Fit scaling laws to the runs of " + options.input(), false);
+    spark.sparkContext().setJobDescription("Fit scaling laws to the runs of " + options.input());
     Dataset<Row> fits = ScalingFits.of(workloads).cache();
     try {
       new TableStore(spark, options.output()).overwrite(ScalingTables.FITS_TABLE, fits.coalesce(1));

@@ -47,7 +47,8 @@ class NightlyJobTest {
   /**
    * features cannot write (a plain file stands where its table goes): it fails, diagnose (which reads it) is skipped,
    * report (which does not) runs, the night exits 1, the session is left usable, with no job group and nothing
-   * cached, and nightly_runs has one row per step, with the rows ingest wrote.
+   * cached, and nightly_runs has one row per step, with the rows ingest wrote. Every Spark job of the night ran
+   * under its step's job group.
    */
   @Test
   void aFailedStepSkipsItsDependentsOnlyAndLeavesTheSessionUsable() throws Exception {
@@ -57,13 +58,23 @@ class NightlyJobTest {
     Files.writeString(out.resolve("app_features"), "not a table");
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream stderr = System.err;
+    java.util.Set<String> groups = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    org.apache.spark.scheduler.SparkListener listener = new org.apache.spark.scheduler.SparkListener() {
+      @Override
+      public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart job) {
+        groups.add(String.valueOf(job.properties().getProperty("spark.jobGroup.id")));
+      }
+    };
+    spark.sparkContext().addSparkListener(listener);
     int code;
     try {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
       code = PerfLab.run("nightly", "--archive", SAMPLES.resolve("local-1795305472854").toString(), "--output",
           out.toString(), "--jobs", "ingest,features,diagnose,report");
+      spark.sparkContext().listenerBus().waitUntilEmpty();
     } finally {
       System.setErr(stderr);
+      spark.sparkContext().removeSparkListener(listener);
     }
     String progress = err.toString(StandardCharsets.UTF_8);
 
@@ -85,5 +96,39 @@ class NightlyJobTest {
         + " failed");
     assertThat(runs.get(0).getJavaMap(runs.get(0).fieldIndex("rows_written"))).containsEntry("applications", 1L);
     assertThat(runs.stream().map(r -> r.<String>getAs("run_id")).distinct()).hasSize(1);
+    // Every Spark job of the night ran under its step's group, set once by the step runner (no step sets its own),
+    // or, for the night's own records, perflab-nightly.
+    assertThat(groups).contains("perflab-nightly-ingest", "perflab-nightly-report")
+        .allMatch(group -> group.equals("perflab-nightly") || group.startsWith("perflab-nightly-"), "a night's group");
+  }
+
+  /**
+   * nightly_runs cannot be written (a plain file stands where the table goes; on HDFS, a lost DataNode): each step's
+   * row only warns, every step still runs, and the night exits 0. Delta and Hadoop throw checked exceptions there
+   * (AnalysisException, IOException) that Java does not see declared.
+   */
+  @Test
+  void aNightlyRunsTableThatCannotBeWrittenOnlyWarns() throws Exception {
+    SparkTestSession.get();
+    Path out = temp.resolve("unrecorded");
+    Files.createDirectories(out);
+    Files.writeString(out.resolve(NightlyRuns.TABLE), "not a table");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream stderr = System.err;
+    int code;
+    try {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      code = PerfLab.run("nightly", "--archive", SAMPLES.resolve("local-1795305472854").toString(), "--output",
+          out.toString(), "--jobs", "ingest,features");
+    } finally {
+      System.setErr(stderr);
+    }
+    String progress = err.toString(StandardCharsets.UTF_8);
+
+    assertThat(code).as(progress).isZero();
+    assertThat(progress).contains("step 1 of 2: ingest ended: exit 0").contains("step 2 of 2: features ended: exit 0")
+        .contains("nightly: warning: cannot append ingest's row to nightly_runs: ")
+        .contains("nightly: warning: cannot append features's row to nightly_runs: ");
+    assertThat(out.resolve("app_features").resolve("_delta_log")).isDirectory();
   }
 }

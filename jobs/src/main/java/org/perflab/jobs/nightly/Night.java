@@ -108,7 +108,7 @@ public final class Night {
   private Map<String, Long> versions() {
     try {
       return writes.versions();
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
       LOG.warn("Cannot read the tables' versions before a step; its rows written are not counted: {}", e.getMessage());
       return null;
     }
@@ -117,7 +117,7 @@ public final class Night {
   private Map<String, Long> rowsSince(Map<String, Long> before) {
     try {
       return writes.since(before);
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
       LOG.warn("Cannot count the rows a step wrote: {}", e.getMessage());
       return Map.of();
     }
@@ -126,7 +126,7 @@ public final class Night {
   private void keep(StepRecord record) {
     try {
       recorder.record(record);
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // Hadoop and Delta throw checked IOExceptions undeclared (HDFS down)
       LOG.warn("Cannot append the step's row to nightly_runs (the night goes on): {}", e.getMessage(), e);
       progress.println("nightly: warning: cannot append " + record.step() + "'s row to nightly_runs: "
           + e.getMessage());

@@ -238,8 +238,8 @@ public final class Ingest {
   private ParseResult parse(List<EventLogSource> sources, Redactor redactor) {
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<List<EventLogSource>> groups = ParseGroups.plan(sources, jsc.defaultParallelism());
-    jsc.setJobGroup("perflab-ingest", "PerfLab ingest: parse " + sources.size() + " event logs in " + groups.size()
-        + " tasks", false);
+    jsc.setJobDescription("PerfLab ingest: parse " + sources.size() + " event logs in " + groups.size()
+        + " tasks");
     SerializableConfiguration conf = new SerializableConfiguration(jsc.hadoopConfiguration());
     long bytes = sources.stream().mapToLong(EventLogSource::bytes).sum();
     int files = (int) Math.max(1, Math.min(jsc.defaultParallelism(), bytes / LOG_BYTES_PER_WRITTEN_FILE + 1));

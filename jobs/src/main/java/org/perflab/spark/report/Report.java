@@ -32,7 +32,7 @@ public final class Report {
 
   public static Summary run(SparkSession spark, ReportOptions options, Clock clock) {
     Inputs in = new Inputs(spark, options);
-    spark.sparkContext().setJobGroup("perflab-report", "Report on " + options.input(), false);
+    spark.sparkContext().setJobDescription("Report on " + options.input());
     List<AppKey> requested = requested(in, options);
     WorkloadHistory.Night night = WorkloadHistory.night(in, clock);
     long history = WorkloadHistory.record(in, night, clock);

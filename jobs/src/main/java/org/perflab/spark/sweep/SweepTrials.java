@@ -22,8 +22,8 @@ public final class SweepTrials {
   public static List<PointResult> run(SparkSession spark, Sweep sweep, int partitionsPerPoint) {
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     int points = sweep.plans().size();
-    context.setJobGroup("perflab-sweep", "Simulate " + sweep.trials().size() + " trials over " + points
-        + " grid points", false);
+    context.setJobDescription("Simulate " + sweep.trials().size() + " trials over " + points
+        + " grid points");
     List<PointResult> results = new ArrayList<>(context.parallelize(sweep.trials(), points * partitionsPerPoint)
         .map(sweep::runTrial)
         .mapToPair(outcome -> new Tuple2<>(outcome.pointIndex(), outcome))
