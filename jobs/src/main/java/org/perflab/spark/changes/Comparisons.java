@@ -6,6 +6,7 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.sum;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -116,7 +117,7 @@ public final class Comparisons {
   /** Per log: the {@link #DATA} columns of {@code stages} summed over its stage attempts (a missing metric is 0). */
   public static Dataset<Row> dataTotals(Dataset<Row> stages) {
     Column[] sums = DATA.stream().map(c -> sum(coalesce(col(c), lit(0L))).as(c)).toArray(Column[]::new);
-    return stages.groupBy(col(KeyColumns.LOG_ID)).agg(sums[0], java.util.Arrays.copyOfRange(sums, 1, sums.length));
+    return stages.groupBy(col(KeyColumns.LOG_ID)).agg(sums[0], Arrays.copyOfRange(sums, 1, sums.length));
   }
 
   /**
