@@ -59,10 +59,10 @@ public final class CompareJob implements SessionCommand {
     public Options {
       output = output == null ? input : output;
       apps = apps == null ? List.of() : List.copyOf(apps);
-      BadInputException.require((apps.size() == 2) != (workload != null),
+      BadInputException.require(workload == null ? apps.size() == 2 : apps.isEmpty(),
           "Cannot compare: give two --app or one --workload (%s)", apps.isEmpty() && workload == null
-              ? "neither given" : workload != null && !apps.isEmpty() ? "both given" : apps.size() + " --app given");
-      BadInputException.require(apps.isEmpty() || !apps.get(0).equals(apps.get(1)),
+              ? "neither given" : workload != null ? "both given" : apps.size() + " --app given");
+      BadInputException.require(apps.size() != 2 || !apps.get(0).equals(apps.get(1)),
           "Cannot compare: both --app name the same application (%s; give two different applications)",
           apps.isEmpty() ? "" : apps.get(0));
     }

@@ -168,6 +168,10 @@ class CompareJobTest {
   void oneAppOrBothSelectionsAreUsageMistakes() {
     assertBadInput(PerfLabTest.perflab("compare", "--input", root.toString(), "--app", SAMPLE),
         "Cannot compare: give two --app or one --workload (1 --app given)");
+    assertBadInput(PerfLabTest.perflab("compare", "--input", root.toString(), "--app", SAMPLE, "--workload", "w"),
+        "Cannot compare: give two --app or one --workload (both given)");
+    assertBadInput(PerfLabTest.perflab("compare", "--input", root.toString()),
+        "Cannot compare: give two --app or one --workload (neither given)");
     assertBadInput(PerfLabTest.perflab("compare", "--input", root.toString(), "--app", SAMPLE, "--app", SAMPLE),
         "Cannot compare: both --app name the same application (" + SAMPLE + "; give two different applications)");
   }
