@@ -24,15 +24,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.errors.BadInputException;
+import org.perflab.eventlog.redact.Redactor;
 import org.perflab.spark.changes.ChangeTables;
 import org.perflab.spark.ingest.SparkTestSession;
 
 /**
  * {@code compare} on a bundled sample log ({@code samples/spark-events/local-1795305472854}, wordcount, 3 stages of 4
  * tasks) and two copies under new application ids, an hour and two hours later: B with two properties changed
- * ({@code spark.sql.shuffle.partitions} 4 → 8, {@code spark.executor.memory} set), 100 ms more GC in each task of
- * stage 1 and stage 1 completing 2000 ms later; C, the same log as another workload ({@code sort}). Everything else
- * is the sample's, so the differences to find are known by hand. Then the bad inputs.
+ * ({@code spark.sql.shuffle.partitions} 4 → 8, {@code spark.executor.memory} set) and a credential property added,
+ * 100 ms more GC in each task of stage 1 and stage 1 completing 2000 ms later; C, the same log as another workload
+ * ({@code sort}). Everything else is the sample's, so the differences to find are known by hand. Then the bad inputs.
  */
 class CompareJobTest {
   private static final String SAMPLE = "local-1795305472854";
@@ -42,6 +43,8 @@ class CompareJobTest {
   /** Epoch ms later than 2001: a field above it is a time stamp, shifted with the copy. */
   private static final long EPOCH_MS_FLOOR = 1_000_000_000_000L;
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** A credential B's log carries: the table holds it only redacted. */
+  private static final String SECRET = "hunter2-credential";
 
   @TempDir
   static Path dir;
@@ -70,10 +73,12 @@ class CompareJobTest {
   }
 
   @Test
-  void findsTheTwoChangedPropertiesAndNothingElseOfTheConfiguration() {
+  void findsTheChangedPropertiesAndNothingElseOfTheConfigurationWithTheCredentialRedacted() {
     assertThat(compared.exitCode()).as(compared.stderr()).isZero();
     assertThat(of("CONFIGURATION")).extracting(r -> r.getAs("item"), r -> r.getAs("value_a"), r -> r.getAs("value_b"))
-        .containsExactly(tuple("spark.executor.memory", null, "2g"), tuple("spark.sql.shuffle.partitions", "4", "8"));
+        .containsExactly(tuple("spark.executor.memory", null, "2g"), tuple("spark.sql.shuffle.partitions", "4", "8"),
+            tuple("spark.ssl.keyPassword", null, Redactor.REDACTED));
+    assertThat(rows).allSatisfy(r -> assertThat(r.mkString("|")).doesNotContain(SECRET));
   }
 
   @Test
@@ -122,7 +127,7 @@ class CompareJobTest {
     assertThat(text.lines().findFirst().orElseThrow()).isEqualTo("compare: wordcount " + SAMPLE + " -> " + APP_B
         + ": wall time " + String.format(java.util.Locale.ROOT, "%.1f s -> %.1f s (1.00x)", wall(), wall())
         + ", 3 stages aligned, 0 added, 0 removed");
-    assertThat(text).contains("configuration: 2 differences", "  spark.sql.shuffle.partitions 4 -> 8",
+    assertThat(text).doesNotContain(SECRET).contains("configuration: 3 differences", "  spark.sql.shuffle.partitions 4 -> 8",
         "  spark.executor.memory unset -> 2g", "data: 0 differences",
         "stages that changed most:\n  +2.0 s MATCHED runJob at SparkHadoopWriter.scala:85: 0.9 s -> 2.9 s");
   }
@@ -222,6 +227,7 @@ class CompareJobTest {
       if (changed) {
         properties.put("spark.sql.shuffle.partitions", "8");
         properties.put("spark.executor.memory", "2g");
+        properties.put("spark.ssl.keyPassword", SECRET);
       }
     }
     if (changed && type.equals("SparkListenerTaskEnd") && event.get("Stage ID").asInt() == 1) {
