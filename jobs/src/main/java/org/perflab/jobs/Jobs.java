@@ -42,6 +42,7 @@ final class Jobs {
 
     // regressions, compare (after features and diagnose)
     commandLine.addSubcommand(new RegressionsJob());
+    commandLine.addSubcommand(new CompareJob());
 
     // memory
     commandLine.addSubcommand(new MemoryJob());

@@ -205,6 +205,8 @@ class CommandLineContractIT {
         "Cannot evaluate: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
     assertBadInput(perflab("regress", "--input", "/nonexistent"),
         "Cannot regress: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
+    assertBadInput(perflab("compare", "--input", "/nonexistent", "--workload", "wordcount"),
+        "Cannot compare: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
   }
 
   @Test

@@ -70,6 +70,8 @@ class DocumentedTablesTest {
     schemas.put(org.perflab.spark.nightly.NightlyRuns.TABLE, org.perflab.spark.nightly.NightlyRuns.SCHEMA);
     schemas.put(org.perflab.spark.changes.ChangeTables.REGRESSIONS_TABLE,
         org.perflab.spark.changes.ChangeTables.REGRESSIONS);
+    schemas.put(org.perflab.spark.changes.ChangeTables.COMPARISONS_TABLE,
+        org.perflab.spark.changes.ChangeTables.COMPARISONS);
     for (Table table : Table.values()) {
       schemas.put(table.tableName(), table.schema());
     }

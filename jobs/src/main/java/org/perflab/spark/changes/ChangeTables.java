@@ -8,11 +8,12 @@ import org.apache.spark.sql.types.StructType;
 import org.perflab.table.KeyColumns;
 
 /**
- * The table of {@code regressions}, with their schemas (documented column by column in
+ * The tables of {@code regressions} and {@code compare}, with their schemas (documented column by column in
  * docs/tables.md, which {@code DocumentedTablesTest} keeps in step).
  */
 public final class ChangeTables {
   public static final String REGRESSIONS_TABLE = "regressions";
+  public static final String COMPARISONS_TABLE = "comparisons";
 
   private static final DataType STRING = DataTypes.StringType;
   private static final DataType INT = DataTypes.IntegerType;
@@ -62,8 +63,53 @@ public final class ChangeTables {
       .add("actions", DataTypes.createArrayType(STRING, false), false)
       .add("judged_at_ms", LONG, false);
 
+  /**
+   * One row per compared pair of runs (A, B) and difference or aligned stage ({@link ComparisonRow}): the runs'
+   * totals, each configuration and data difference, and every stage of either run with its time split.
+   */
+  public static final StructType COMPARISONS = new StructType()
+      .add("log_id_a", STRING, false)
+      .add("app_id_a", STRING, false)
+      .add("log_id_b", STRING, false)
+      .add("app_id_b", STRING, false)
+      .add("workload_id_a", STRING, false)
+      .add("workload_id_b", STRING, false)
+      .add("kind", STRING, false)
+      .add("position", INT, false)
+      .add("item", STRING, false)
+      .add("value_a", STRING, true)
+      .add("value_b", STRING, true)
+      .add("amount_a", DOUBLE, true)
+      .add("amount_b", DOUBLE, true)
+      .add("unit", STRING, true)
+      .add("change", DOUBLE, true)
+      .add("ratio", DOUBLE, true)
+      .add("stage_match", STRING, true)
+      .add("stage_id_a", INT, true)
+      .add("stage_id_b", INT, true)
+      .add("job_ordinal", INT, true)
+      .add("attempts_a", INT, true)
+      .add("attempts_b", INT, true)
+      .add("tasks_a", LONG, true)
+      .add("tasks_b", LONG, true)
+      .add("task_time_s_a", DOUBLE, true)
+      .add("task_time_s_b", DOUBLE, true)
+      .add("cpu_s_a", DOUBLE, true)
+      .add("cpu_s_b", DOUBLE, true)
+      .add("gc_s_a", DOUBLE, true)
+      .add("gc_s_b", DOUBLE, true)
+      .add("shuffle_read_s_a", DOUBLE, true)
+      .add("shuffle_read_s_b", DOUBLE, true)
+      .add("shuffle_write_s_a", DOUBLE, true)
+      .add("shuffle_write_s_b", DOUBLE, true)
+      .add("spill_bytes_a", LONG, true)
+      .add("spill_bytes_b", LONG, true)
+      .add("scheduler_delay_s_a", DOUBLE, true)
+      .add("scheduler_delay_s_b", DOUBLE, true)
+      .add("compared_at_ms", LONG, false);
+
   /** The tables, in the order they are documented. */
-  public static final List<String> NAMES = List.of(REGRESSIONS_TABLE);
+  public static final List<String> NAMES = List.of(REGRESSIONS_TABLE, COMPARISONS_TABLE);
 
   private ChangeTables() {}
 }

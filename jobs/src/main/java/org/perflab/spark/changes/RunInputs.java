@@ -35,7 +35,12 @@ public record RunInputs(Dataset<Row> workloads, Dataset<Row> appFeatures, Datase
         root.root())));
   }
 
-  private static Dataset<Row> ingest(TableStore root, String job, Table table) {
+  /**
+   * The ingest table {@code table} under {@code root}.
+   *
+   * @throws BadInputException naming {@code ingest} when it is missing
+   */
+  public static Dataset<Row> ingest(TableStore root, String job, Table table) {
     return root.read(table).orElseThrow(() -> new BadInputException(String.format(
         "Cannot %s: no ingest table %s under %s (run perflab ingest --output %s first)", job, table.tableName(),
         root.root(), root.root())));

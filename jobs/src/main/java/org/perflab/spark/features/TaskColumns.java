@@ -8,8 +8,11 @@ import static org.apache.spark.sql.functions.when;
 
 import org.apache.spark.sql.Column;
 
-/** Per-task expressions over the {@code tasks} table shared by the application and stage features. */
-final class TaskColumns {
+/**
+ * Per-task expressions over the {@code tasks} table shared by the application and stage features (and by
+ * {@code compare}, for the scheduler delay of a stage).
+ */
+public final class TaskColumns {
   private TaskColumns() {}
 
   /** A task metric, 0 when the log does not record it. */
@@ -27,7 +30,7 @@ final class TaskColumns {
    * time − result serialization time − getting-result time, and never below 0. Getting-result time is
    * {@code finish − getting_result_time} when the task fetched its result remotely, else 0.
    */
-  static Column schedulerDelayMs() {
+  public static Column schedulerDelayMs() {
     Column gettingResult = when(col("getting_result_time_ms").gt(0),
         col("finish_time_ms").minus(col("getting_result_time_ms"))).otherwise(lit(0L));
     return greatest(lit(0L), metric("duration_ms").minus(metric("executor_run_time_ms"))
