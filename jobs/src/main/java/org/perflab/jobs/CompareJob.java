@@ -124,7 +124,7 @@ public final class CompareJob implements SessionCommand {
     TableStore in = new TableStore(spark, options.input());
     RunInputs inputs = RunInputs.read(in, JOB);
     Dataset<Row> tasks = RunInputs.ingest(in, JOB, Table.TASKS);
-    spark.sparkContext().setJobGroup("perflab-compare", "Compare two runs", false);
+    spark.sparkContext().setJobDescription("Compare two runs");
     List<RunPoint> runs = RunPoint.collect(inputs.workloads(), inputs.appFeatures());
     ComparedPair pair = Comparisons.requireComparable(options.workload() == null
         ? Comparisons.ofApps(runs, options.apps(), options.input())
