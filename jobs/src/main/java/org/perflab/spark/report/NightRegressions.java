@@ -1,9 +1,6 @@
 package org.perflab.spark.report;
 
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.desc_nulls_last;
-import static org.apache.spark.sql.functions.expr;
-import static org.apache.spark.sql.functions.max;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,13 +16,14 @@ import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.spark.changes.ChangeTables;
+import org.perflab.spark.changes.LatestRegressions;
 import org.perflab.spark.report.View.Cell;
 import org.perflab.spark.report.View.Section;
 import org.perflab.spark.report.View.TableView;
 
 /**
  * The night's regressions: the {@code REGRESSION} rows of the {@code regressions} table's latest judging run (its
- * greatest {@code judged_at_ms}), most extra core-hours first, then most extra seconds. The overview shows them first;
+ * greatest {@code judged_at_ms}), most extra core-hours first, then most extra seconds ({@link LatestRegressions}). The overview shows them first;
  * {@code <output>/report/regressions.json} ({@link #json}, fields in docs/report.md) serves alerting tools.
  *
  * @param judgedAtMs the latest judging run, epoch ms; null without the table or rows
@@ -47,17 +45,12 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
     if (table.isEmpty()) {
       return new NightRegressions(null, 0, List.of(), false);
     }
-    Row latest = table.get().agg(max("judged_at_ms")).first();
-    if (latest.isNullAt(0)) {
+    Optional<Long> at = LatestRegressions.judgedAtMs(table.get());
+    if (at.isEmpty()) {
       return new NightRegressions(null, 0, List.of(), true);
     }
-    long at = latest.getLong(0);
-    Dataset<Row> night = table.get().where(col("judged_at_ms").equalTo(at));
-    List<Row> rows = night.where(col("verdict").equalTo("REGRESSION"))
-        .withColumn("extra_core_hours", expr("core_hours - core_hours / core_hours_ratio"))
-        .orderBy(desc_nulls_last("extra_core_hours"), desc_nulls_last("extra_s"), col("app_id"), col("log_id"))
-        .collectAsList();
-    return new NightRegressions(at, night.count(), rows, true);
+    Dataset<Row> night = table.get().where(col("judged_at_ms").equalTo(at.get()));
+    return new NightRegressions(at.get(), night.count(), LatestRegressions.regressions(night).collectAsList(), true);
   }
 
   /** The overview's section, linking each application (added to {@code linked}); empty without the table. */
@@ -72,7 +65,7 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
       String workload = Fmt.str(r, "workload_id");
       cells.add(List.of(Cell.link(workload, Paths.workloadPage(workload)), Cell.link(key.label(), key.page()),
           Cell.number(ratio(Fmt.dbl(r, "wall_time_ratio"))), Cell.number(Fmt.num(Fmt.dbl(r, "extra_s"), 1)),
-          Cell.number(Fmt.num(Fmt.dbl(r, "extra_core_hours"), 3)), Cell.text(Fmt.str(r, "first_cause")),
+          Cell.number(Fmt.num(Fmt.dbl(r, LatestRegressions.EXTRA_CORE_HOURS), 3)), Cell.text(Fmt.str(r, "first_cause")),
           Cell.text(String.join(" ", r.<String>getList(r.fieldIndex("actions"))))));
     }
     String when = judgedAtMs == null ? "" : " judged at " + Instant.ofEpochMilli(judgedAtMs);

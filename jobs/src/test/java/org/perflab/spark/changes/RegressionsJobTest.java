@@ -127,6 +127,19 @@ class RegressionsJobTest {
     assertThat(causes).noneMatch(c -> List.of("CONFIGURATION", "DATA", "PLAN").contains(c.<String>getAs("kind")));
   }
 
+  /** The nightly summary's first line: what regressed, by how much, and its first cause. */
+  @Test
+  void theSummaryLinesNameTheRegressionByHowMuchAndItsFirstCause() {
+    Row slow = rows.get(appId(SLOW));
+    List<String> lines = LatestRegressions.summaryLines(spark.read().format("delta")
+        .load(root.resolve(ChangeTables.REGRESSIONS_TABLE).toString()));
+    assertThat(lines).containsExactly(String.format(Locale.ROOT, "regressed: %s (%s) wall time %.2fx (+%.1f s): %s",
+        slow.<String>getAs("workload_id"), appId(SLOW), slow.<Double>getAs("wall_time_ratio"),
+        slow.<Double>getAs("extra_s"), slow.<String>getAs("first_cause")));
+    assertThat(lines.get(0)).contains("wall time 1.2");
+    assertThat(secondNight.regressions()).containsExactly(lines.get(0).substring("regressed: ".length()));
+  }
+
   @Test
   void eachNightJudgesItsNewRunsAndARerunReplacesRows() {
     assertThat(firstNight.judged()).isEqualTo(7);
