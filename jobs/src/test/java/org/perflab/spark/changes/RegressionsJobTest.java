@@ -108,7 +108,9 @@ class RegressionsJobTest {
 
   /**
    * Run 6's tasks took 1.6× as long with its data and configuration unchanged; start-up (12.4 s of its 19.9 s) did
-   * not, so its wall time is about 19.9 + 0.6 × 7.4 = 24.3 s, 1.22× the baseline, and the first cause is its stages.
+   * not, so its wall time is about 19.9 + 0.6 × 7.4 = 24.3 s, 1.22× the baseline. Every sizeable stage grew by a
+   * similar factor (stages 0 and 1: about 1.2× and 1.6×, median 1.39×) with data, slots and configuration unchanged,
+   * so the one cause is the environment, explaining nearly all of the extra time (4.3 of 4.4 s when measured).
    */
   @Test
   void theSlowedRunIsARegressionWithItsStagesAsTheFirstCause() {
@@ -119,12 +121,11 @@ class RegressionsJobTest {
     assertThat(r.<Integer>getAs("baseline_runs")).isEqualTo(6);
     assertThat(r.<Double>getAs("extra_s")).isCloseTo(4.4, within(0.5));
     List<Row> causes = r.getList(r.fieldIndex("causes"));
-    assertThat(causes).isNotEmpty();
+    assertThat(causes).hasSize(1);
     Row first = causes.get(0);
-    assertThat(first.<String>getAs("kind")).isIn("ENVIRONMENT", "STAGES");
-    assertThat(first.<Double>getAs("seconds")).isGreaterThan(0.5 * r.<Double>getAs("extra_s"));
-    assertThat(r.<String>getAs("first_cause")).startsWith(first.<String>getAs("kind") + ": ");
-    assertThat(causes).noneMatch(c -> List.of("CONFIGURATION", "DATA", "PLAN").contains(c.<String>getAs("kind")));
+    assertThat(first.<String>getAs("kind")).isEqualTo("ENVIRONMENT");
+    assertThat(first.<Double>getAs("share")).as("of the extra time").isGreaterThan(0.9);
+    assertThat(r.<String>getAs("first_cause")).isEqualTo("ENVIRONMENT: every stage slower by a similar factor");
   }
 
   /** The nightly summary's first line: what regressed, by how much, and its first cause. */
