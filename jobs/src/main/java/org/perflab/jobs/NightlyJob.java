@@ -26,9 +26,12 @@ import org.perflab.jobs.nightly.StepRecord;
 import org.perflab.jobs.nightly.StepRunner;
 import org.perflab.jobs.nightly.SubmitSteps;
 import org.perflab.jobs.nightly.TableWrites;
+import org.perflab.spark.changes.ChangeTables;
+import org.perflab.spark.changes.LatestRegressions;
 import org.perflab.spark.nightly.NightlyRuns;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.SessionConf;
+import org.perflab.spark.storage.TableStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -123,7 +126,7 @@ public final class NightlyJob implements SessionCommand {
       String runId = RUN_ID.format(clock.instant());
       Night.Summary summary = new Night(night, steps, new TableWrites(fs, root), record -> record(spark, night, record),
           System.err, clock).run(runId);
-      RunSummary.print(Night.describe(summary, night.output()).stripTrailing());
+      RunSummary.print(Night.describe(summary, night.output(), regressed(spark, night, summary)).stripTrailing());
       if (summary.usable("report")) {
         System.out.println("report: " + night.output() + "/report/index.html");
       }
@@ -131,6 +134,17 @@ public final class NightlyJob implements SessionCommand {
       return new JobOutcome(code, String.format("nightly: run %s, %d steps, exit %d", runId, summary.steps().size(),
           code.code()));
     }
+  }
+
+  /**
+   * What regressed: {@link LatestRegressions#summaryLines} when the night's {@code regressions} step ran and committed
+   * to its table (so its latest run is this night's); none otherwise.
+   */
+  static List<String> regressed(SparkSession spark, NightOptions night, Night.Summary summary) {
+    boolean judged = summary.steps().stream().anyMatch(s -> s.step().equals(RegressionsJob.JOB) && s.usable()
+        && s.rowsWritten().containsKey(ChangeTables.REGRESSIONS_TABLE));
+    return judged ? new TableStore(spark, night.output()).read(ChangeTables.REGRESSIONS_TABLE)
+        .map(LatestRegressions::summaryLines).orElse(List.of()) : List.of();
   }
 
   /**

@@ -16,6 +16,7 @@ import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
 import org.perflab.jobs.cli.SessionCommand;
 import org.perflab.spark.changes.ChangeTables;
+import org.perflab.spark.changes.LatestRegressions;
 import org.perflab.spark.changes.Regressions;
 import org.perflab.spark.changes.RunInputs;
 import org.perflab.spark.changes.RunPoint;
@@ -64,7 +65,7 @@ public final class RegressionsJob implements SessionCommand {
    *
    * @param plan what was recomputed
    * @param judged rows written
-   * @param regressions of which regressions, by workload and first cause ("wordcount +32 %: CONFIGURATION: ...")
+   * @param regressions of which regressions, by workload and first cause ({@link LatestRegressions#headline})
    */
   public record Summary(ChangedLogs.Plan plan, long judged, List<String> regressions) {}
 
@@ -128,18 +129,9 @@ public final class RegressionsJob implements SessionCommand {
       changed.write(plan, ChangeTables.REGRESSIONS_TABLE, table);
       changed.commit(plan);
       List<String> regressions = rows.stream().filter(r -> "REGRESSION".equals(r.getAs("verdict")))
-          .map(RegressionsJob::headline).toList();
+          .map(LatestRegressions::headline).toList();
       return new Summary(plan, rows.size(), regressions);
     }
-  }
-
-  /** "wordcount (app-1) wall time 1.32x: CONFIGURATION: spark.executor.instances 4 -> 2". */
-  static String headline(Row r) {
-    Object ratio = r.getAs("wall_time_ratio");
-    Object first = r.getAs("first_cause");
-    return String.format(Locale.ROOT, "%s (%s) wall time %s: %s", r.getAs("workload_id"), r.getAs("app_id"),
-        ratio == null ? "?" : String.format(Locale.ROOT, "%.2fx", (Double) ratio),
-        first == null ? "no cause found" : first);
   }
 
   /** The summary's first lines: what regressed, then the counts. */

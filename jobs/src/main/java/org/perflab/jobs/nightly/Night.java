@@ -133,10 +133,14 @@ public final class Night {
     }
   }
 
-  /** The night's summary, as printed at its end: one line per step. */
-  public static String describe(Summary summary, String output) {
+  /**
+   * The night's summary, as printed at its end: {@code first} (what regressed, the lines a reader needs first), then
+   * one line per step.
+   */
+  public static String describe(Summary summary, String output, List<String> first) {
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "nightly summary (output %s, run %s, %.0fs):%n",
         output, summary.runId(), summary.seconds()));
+    first.forEach(line -> text.append(line).append(System.lineSeparator()));
     for (StepRecord step : summary.steps()) {
       if (step.skippedReason().isPresent()) {
         text.append(String.format("%-12s skipped   (%s)%n", step.step(), step.skippedReason().get()));

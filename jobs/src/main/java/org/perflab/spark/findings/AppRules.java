@@ -71,17 +71,25 @@ final class AppRules {
             .and(col("utilization").isNotNull()).and(col("executors").isNotNull())));
   }
 
-  /** spark.executor.memory ÷ (peak JVM heap + reserved memory); no time savings. */
+  /**
+   * spark.executor.memory ÷ (peak JVM heap + reserved memory); no time savings. The evidence's
+   * {@code wasted_gb_hours} is the memory above the recommendation (GB, 10^9 bytes) × executor-hours alive, null
+   * when the executors' time or cores are unknown.
+   */
   static Dataset<Row> memoryOversized(Dataset<Row> apps) {
     Column needed = col("peak_jvm_heap_bytes").plus(FindingLimits.RESERVED_MEMORY_BYTES);
     Column ratio = try_divide(col("executor_memory_bytes").cast("double"), needed);
+    Column recommended = needed.multiply(1 + FindingLimits.MEMORY_BUFFER);
+    Column executorHours = try_divide(col("executor_core_s_available"), col("cores_per_executor")).divide(3600.0);
+    Column wastedGbHours = greatest(lit(0.0), col("executor_memory_bytes").minus(recommended)).divide(1e9)
+        .multiply(executorHours);
     return new RuleCandidate(Rule.EXECUTOR_MEMORY_OVERSIZED, ratio,
         evidence("memory_over_peak", ratio, "executor_memory_bytes", col("executor_memory_bytes"),
-            "peak_jvm_heap_bytes", col("peak_jvm_heap_bytes")),
+            "peak_jvm_heap_bytes", col("peak_jvm_heap_bytes"), ImpactCap.WASTED_GB_HOURS, wastedGbHours),
         lit(0.0),
         lit("Executors are given far more memory than their JVM heap ever used. Lower spark.executor.memory to the"
             + " peak plus headroom, or run more cores per executor."),
-        conf("spark.executor.memory", mebibytes(needed.multiply(1 + FindingLimits.MEMORY_BUFFER))))
+        conf("spark.executor.memory", mebibytes(recommended)))
         .ofApplications(apps.where(col("executor_memory_bytes").geq(FindingLimits.MEMORY_MIN_EXECUTOR_BYTES)
             .and(col("peak_jvm_heap_bytes").isNotNull())));
   }

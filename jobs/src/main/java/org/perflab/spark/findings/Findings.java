@@ -4,16 +4,23 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.findings.ImpactLimits;
 
 /**
  * The {@code findings} transform: every {@link Rule} over {@link FindingInputs}, one row per finding of severity LOW
- * or worse, in the {@link FindingsTable#SCHEMA}. No I/O; docs/findings.md describes the rules.
+ * or worse (graded by the rule's metric, then bounded by its impact), in the {@link FindingsTable#SCHEMA}. No I/O;
+ * docs/findings.md describes the rules.
  */
 public final class Findings {
   private Findings() {}
 
-  /** The findings of every application in {@code in}. */
+  /** The findings of every application in {@code in}, each severity bounded by its impact ({@link ImpactCap}). */
   public static Dataset<Row> compute(FindingInputs in) {
+    return FindingsTable.conform(ImpactCap.apply(graded(in), in.appFeatures(), ImpactLimits.DEFAULT));
+  }
+
+  /** Each rule's findings graded by its metric alone, before {@link ImpactCap} bounds them. */
+  static Dataset<Row> graded(FindingInputs in) {
     List<Dataset<Row>> parts = new ArrayList<>();
     parts.addAll(StageRules.of(in));
     parts.addAll(AppRules.of(in));

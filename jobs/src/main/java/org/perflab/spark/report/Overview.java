@@ -3,6 +3,8 @@ package org.perflab.spark.report;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.desc;
 import static org.apache.spark.sql.functions.expr;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.sum;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +33,8 @@ public final class Overview {
   /** Severity order of {@code findings.severity}, worst last (SQL CASE). */
   static final String SEVERITY_RANK =
       "CASE severity WHEN 'CRITICAL' THEN 4 WHEN 'SEVERE' THEN 3 WHEN 'MODERATE' THEN 2 WHEN 'LOW' THEN 1 ELSE 0 END";
+  /** Core-hour equivalent of a GB-hour of executor memory when ordering findings (ImpactLimits' 4 GB per core). */
+  static final int GB_PER_CORE = 4;
 
   private final Inputs in;
   private final ReportOptions options;
@@ -39,9 +43,11 @@ public final class Overview {
   private List<Row> appRows = List.of();
 
   /**
-   * The overview's pages, by path relative to the site root, and the applications they link to (each needs a page).
+   * The overview's pages, by path relative to the site root, the applications they link to (each needs a page), and
+   * the night's regressions (for regressions.json).
    */
-  public record Result(Map<String, Page> pages, Set<AppKey> linkedApps, List<String> workloads) {}
+  public record Result(Map<String, Page> pages, Set<AppKey> linkedApps, List<String> workloads,
+      NightRegressions regressions) {}
 
   private Overview(Inputs in, ReportOptions options) {
     this.in = in;
@@ -53,12 +59,15 @@ public final class Overview {
     return new Overview(in, options).build();
   }
 
+  /** What costs most first: the night's regressions (when judged), the costliest findings, then the archive. */
   private Result build() {
     List<Section> sections = new ArrayList<>();
+    NightRegressions regressions = NightRegressions.read(in);
+    regressions.section(linked).ifPresent(sections::add);
+    sections.add(findings());
     sections.add(ingestStatus());
     sections.add(lastNight());
     sections.add(topApplications());
-    sections.add(findings());
     sections.add(stragglers());
     sections.add(clusters());
     List<String> workloads = new ArrayList<>();
@@ -66,7 +75,7 @@ public final class Overview {
     sections.addAll(WorkloadTrend.sections(in, options.top()));
     pages.put("index.html", new Page("Nightly overview", "", nav(""), sections));
     allApplicationPages();
-    return new Result(pages, linked, workloads);
+    return new Result(pages, linked, workloads, regressions);
   }
 
   static List<Link> nav(String root) {
@@ -149,17 +158,56 @@ public final class Overview {
         "utilisation (ratio)"), cells, pager);
   }
 
+  /**
+   * One row per rule and application (its stages named), most core-hours saved first: the sum of the rows'
+   * {@code core_hours_saved} evidence, memory findings' {@code gb_hours_saved} counted at
+   * {@value #GB_PER_CORE} GB per core, rows without either (older tables) as their savings ÷ 3600 on one slot.
+   */
   private Section findings() {
     Optional<Dataset<Row>> findings = in.read("findings");
     if (findings.isEmpty()) {
       return Section.note("findings", "Most severe findings", in.missing("findings", "diagnose"));
     }
-    List<Row> top = findings.get().withColumn("severity_rank", expr(SEVERITY_RANK))
-        .orderBy(desc("severity_rank"), desc("estimated_savings_s"), col("log_id"), col("rule"))
+    List<Row> top = byRuleAndApplication(findings.get())
+        .orderBy(desc("core_hours_saved"), desc("severity_rank"), desc("estimated_savings_s"), col("log_id"),
+            col("rule"))
         .limit(options.top()).collectAsList();
     top.forEach(r -> linked.add(AppKey.of(r)));
-    return new Section("findings", "Most severe findings", top.isEmpty() ? List.of("No findings.") : List.of(),
-        List.of(), List.of(findingsTable("findings-table", top, "")), List.of());
+    return new Section("findings", "Most severe findings", List.of(top.isEmpty() ? "No findings." : "One row per rule"
+        + " and application, most core-hours saved first (findings; severity bounded by what a finding costs:"
+        + " docs/findings.md)."), List.of(), List.of(topFindingsTable(top)), List.of());
+  }
+
+  /** {@code findings} grouped by application and rule: worst severity, stages, summed savings, the worst row's text. */
+  static Dataset<Row> byRuleAndApplication(Dataset<Row> findings) {
+    return findings.withColumn("severity_rank", expr(SEVERITY_RANK))
+        .withColumn("core_hours", expr("coalesce(evidence['core_hours_saved'], evidence['gb_hours_saved'] / "
+            + GB_PER_CORE + ", estimated_savings_s / 3600)"))
+        .groupBy("log_id", "app_id", "app_attempt_id", "rule")
+        .agg(max("severity_rank").as("severity_rank"), sum("core_hours").as("core_hours_saved"),
+            sum("estimated_savings_s").as("estimated_savings_s"),
+            expr("array_sort(collect_set(stage_id))").as("stage_ids"),
+            expr("max_by(struct(severity, recommendation, recommended_conf), struct(severity_rank,"
+                + " estimated_savings_s))").as("worst"))
+        .select(col("log_id"), col("app_id"), col("app_attempt_id"), col("rule"), col("severity_rank"),
+            col("core_hours_saved"), col("estimated_savings_s"), col("stage_ids"), col("worst.severity"),
+            col("worst.recommendation"), col("worst.recommended_conf"));
+  }
+
+  private static TableView topFindingsTable(List<Row> rows) {
+    List<List<Cell>> cells = new ArrayList<>();
+    for (Row r : rows) {
+      AppKey key = AppKey.of(r);
+      List<Integer> stages = r.getList(r.fieldIndex("stage_ids"));
+      cells.add(List.of(Cell.text(r.getAs("severity")), Cell.text(r.getAs("rule")),
+          Cell.link(key.label(), key.page()), Cell.text(stages.stream().map(String::valueOf)
+              .collect(java.util.stream.Collectors.joining(", "))),
+          Cell.number(Fmt.num(Fmt.dbl(r, "core_hours_saved"), 4)),
+          Cell.number(Fmt.num(Fmt.dbl(r, "estimated_savings_s"), 1)), Cell.text(r.getAs("recommendation")),
+          Cell.text(confText(r))));
+    }
+    return new TableView("findings-table", List.of("severity", "rule", "application", "stages",
+        "core-hours saved (core·h)", "estimated savings (s)", "recommendation", "--conf"), cells);
   }
 
   /** A findings table; {@code root} is the relative path from the page to the site root. */
@@ -167,15 +215,19 @@ public final class Overview {
     List<List<Cell>> cells = new ArrayList<>();
     for (Row r : rows) {
       AppKey key = AppKey.of(r);
-      Object conf = r.getAs("recommended_conf");
-      String confText = conf instanceof scala.collection.Map<?, ?> map ? confLines(map) : "";
       cells.add(List.of(Cell.text(r.getAs("severity")), Cell.text(r.getAs("rule")),
           Cell.link(key.label(), root + key.page()), Cell.text(Fmt.str(r, "stage_id")),
           Cell.number(Fmt.num(Fmt.dbl(r, "estimated_savings_s"), 1)), Cell.text(r.getAs("recommendation")),
-          Cell.text(confText)));
+          Cell.text(confText(r))));
     }
     return new TableView(id, List.of("severity", "rule", "application", "stage", "estimated savings (s)",
         "recommendation", "--conf"), cells);
+  }
+
+  /** The row's {@code recommended_conf} as {@code --conf k=v} words, sorted; empty when none. */
+  private static String confText(Row r) {
+    Object conf = r.getAs("recommended_conf");
+    return conf instanceof scala.collection.Map<?, ?> map ? confLines(map) : "";
   }
 
   private static String confLines(scala.collection.Map<?, ?> map) {

@@ -13,7 +13,10 @@ import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
 import org.perflab.spark.report.View.Page;
 
-/** The report of an output root: records the night in {@code workload_history}, builds every page, publishes them. */
+/**
+ * The report of an output root: records the night in {@code workload_history}, builds every page, publishes them with
+ * {@code regressions.json}.
+ */
 public final class Report {
   private Report() {}
 
@@ -44,7 +47,8 @@ public final class Report {
     Map<String, Page> applications = AppPages.build(in, apps, options.top());
     pages.putAll(workloads);
     pages.putAll(applications);
-    Path index = new Site().publish(in.output(), pages);
+    Path index = new Site().publish(in.output(), pages, Map.of(NightRegressions.JSON_FILE,
+        overview.regressions().json(clock.instant())));
     return new Summary(index, pages.size(), applications.size(), workloads.size(), night, history);
   }
 

@@ -33,8 +33,11 @@ public final class Site {
 
   private final TemplateEngine engine = TemplateEngine.createPrecompiled(ContentType.Html);
 
-  /** Writes every page (by path relative to the site root) and the assets; returns the published index page. */
-  public Path publish(TableStore output, Map<String, Page> pages) {
+  /**
+   * Writes every page, every data file ({@code files}: UTF-8 text by path relative to the site root) and the
+   * assets, and publishes them at once; returns the published index page.
+   */
+  public Path publish(TableStore output, Map<String, Page> pages, Map<String, String> files) {
     java.nio.file.Path local = null;
     try {
       local = Files.createTempDirectory("perflab-report-");
@@ -42,6 +45,9 @@ public final class Site {
         java.nio.file.Path file = local.resolve(page.getKey());
         Files.createDirectories(file.getParent());
         Files.writeString(file, render(page.getValue()), StandardCharsets.UTF_8);
+      }
+      for (Map.Entry<String, String> data : files.entrySet()) {
+        Files.writeString(local.resolve(data.getKey()), data.getValue(), StandardCharsets.UTF_8);
       }
       copyAsset(ECHARTS, local.resolve("assets/echarts.min.js"));
       copyAsset(ASSETS + "report.js", local.resolve("assets/report.js"));

@@ -21,7 +21,8 @@ import org.perflab.table.Table;
 /**
  * Every rule at every severity, as Dr. Elephant tests its heuristics: per rule, one application whose metric sits in
  * each band (NONE, LOW, MODERATE, SEVERE, CRITICAL), named {@code <rule>-<severity>}, plus applications a gate must
- * keep quiet. All cases go through one run of {@link Findings#compute} on local[2].
+ * keep quiet. All cases go through one run of {@link Findings#graded} on local[2]: the metric's grade, before the
+ * impact bounds it ({@code ImpactCapTest}).
  */
 class FindingsTest {
   private static final long MIB = 1L << 20;
@@ -84,7 +85,7 @@ class FindingsTest {
     query("hot-short", 0.97);
 
     SparkSession spark = SparkTestSession.get();
-    found = Findings.compute(new FindingInputs(APPS.frame(spark), STAGES.frame(spark), STATUS.frame(spark),
+    found = Findings.graded(new FindingInputs(APPS.frame(spark), STAGES.frame(spark), STATUS.frame(spark),
         PROPERTIES.frame(spark), Optional.of(OPERATORS.frame(spark)), Optional.empty())).collectAsList();
   }
 

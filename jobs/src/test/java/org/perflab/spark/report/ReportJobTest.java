@@ -2,6 +2,7 @@ package org.perflab.spark.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -17,6 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
@@ -36,6 +39,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.changes.ChangeTables;
 import org.perflab.spark.ingest.SparkTestSession;
 import org.perflab.jobs.PerfLab;
 import org.perflab.spark.storage.TableStore;
@@ -72,6 +76,7 @@ class ReportJobTest {
     workload = spark.read().format("delta").load(root.resolve("app_features").toString())
         .orderBy("workload_id").first().getAs("workload_id");
     writeRecommendationAndSweepTables(workload);
+    writeRegressionsTable();
     summary = Report.run(spark, new ReportOptions(root.toString(), root.toString(), List.of(), 20), clock());
   }
 
@@ -160,6 +165,62 @@ class ReportJobTest {
         RowFactory.create(workload, "pareto", 4, 2, 7.0, 8 * 7.0 / 3600)), best));
   }
 
+  /** The night of {@link #writeRegressionsTable}, epoch ms, and the night before it. */
+  private static final long NIGHT_MS = 1_795_500_000_000L;
+  private static final long NIGHT_BEFORE_MS = NIGHT_MS - 86_400_000L;
+  /** Three real applications: the night's two regressions, larger extra core-hours first, and last night's one. */
+  private static List<Row> regressed;
+
+  /**
+   * A {@code regressions} table (the job's schema) of two nights: the earlier one with one regression, the latest
+   * with a steady run and two regressions, the one with fewer extra seconds costing more extra core-hours
+   * (0.03 − 0.03 ÷ 1.5 = 0.01 against 0.004 − 0.004 ÷ 1.25 = 0.0008).
+   */
+  private static void writeRegressionsTable() {
+    regressed = spark.read().format("delta").load(root.resolve("app_features").toString())
+        .where("app_id <> '" + PAYLOAD_APP + "'").orderBy("log_id").limit(4).collectAsList();
+    List<Row> rows = List.of(
+        regression(regressed.get(0), NIGHT_BEFORE_MS, "REGRESSION", 30.0, 0.03, 1.5, "CONFIGURATION: old"),
+        regression(regressed.get(1), NIGHT_MS, "REGRESSION", 3.0, 0.004, 1.25, "DATA: input 2x"),
+        regression(regressed.get(2), NIGHT_MS, "REGRESSION", 2.0, 0.03, 1.5,
+            "CONFIGURATION: spark.executor.instances 4 -> 2"),
+        regression(regressed.get(3), NIGHT_MS, "WITHIN_NOISE", null, 0.01, 1.0, null));
+    new TableStore(spark, root.toString()).overwrite(ChangeTables.REGRESSIONS_TABLE,
+        spark.createDataFrame(rows, ChangeTables.REGRESSIONS));
+  }
+
+  private static Row regression(Row app, long judgedAt, String verdict, Double extraS, double coreHours,
+      double coreRatio, String firstCause) {
+    Map<String, Object> values = new java.util.HashMap<>(Map.of("log_id", app.getAs("log_id"), "app_id",
+        app.getAs("app_id"), "app_attempt_id", app.getAs("app_attempt_id"), "workload_id", app.getAs("workload_id"),
+        "verdict", verdict, "wall_time_verdict", verdict, "core_hours", coreHours, "core_hours_ratio", coreRatio,
+        "judged_at_ms", judgedAt, "wall_time_ratio", 1.3));
+    values.put("extra_s", extraS);
+    values.put("first_cause", firstCause);
+    values.put("actions", new String[] {firstCause == null ? "" : "--conf spark.executor.instances=4"});
+    List<Object> cells = new ArrayList<>();
+    for (var field : ChangeTables.REGRESSIONS.fields()) {
+      Object v = values.get(field.name());
+      cells.add(v != null || field.nullable() ? v : zero(field.dataType()));
+    }
+    return new org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema(cells.toArray(),
+        ChangeTables.REGRESSIONS);
+  }
+
+  /** A required column's filler: an empty array, a steady verdict, false or 0 of the column's type. */
+  private static Object zero(org.apache.spark.sql.types.DataType type) {
+    if (type instanceof org.apache.spark.sql.types.ArrayType) {
+      return new Object[0];
+    }
+    if (type.equals(DataTypes.StringType)) {
+      return "WITHIN_NOISE";
+    }
+    if (type.equals(DataTypes.BooleanType)) {
+      return Boolean.FALSE;
+    }
+    return type.equals(DataTypes.LongType) ? (Object) 0L : (Object) 0;
+  }
+
   private static Path site() {
     return root.resolve(Site.DIRECTORY);
   }
@@ -200,6 +261,11 @@ class ReportJobTest {
     String index = Files.readString(empty.resolve("report/index.html"));
     assertThat(index).contains("No ingest_status table under").contains("No app_features table under")
         .contains("No findings table under").contains("No straggler_causes table under");
+    assertThat(index).as("no regressions table: no section").doesNotContain("id=\"regressions\"");
+    JsonNode json = new ObjectMapper().readTree(empty.resolve("report/regressions.json").toFile());
+    assertThat(json.path("format_version").asInt()).isEqualTo(1);
+    assertThat(json.path("regressions_table").asBoolean()).isFalse();
+    assertThat(json.path("regressions")).isEmpty();
     assertLinksResolve(empty.resolve("report"));
   }
 
@@ -228,6 +294,25 @@ class ReportJobTest {
     assertThat(workloadPage).contains("lowest predicted cost &lt;/script&gt; within the deadline");
     assertThat(ScriptJson.of(Map.of("name", "</script><!--&\u2028")).json())
         .isEqualTo("{\"name\":\"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028\"}");
+  }
+
+  @Test
+  void regressionsJsonListsTheNightsRegressionsMostExtraCoreHoursFirst() throws IOException {
+    JsonNode json = new ObjectMapper().readTree(site().resolve("regressions.json").toFile());
+    assertThat(json.path("format_version").asInt()).isEqualTo(1);
+    assertThat(json.path("generated_at").asText()).isEqualTo("2026-11-26T06:00:00Z");
+    assertThat(json.path("regressions_table").asBoolean()).isTrue();
+    assertThat(json.path("judged_at").asText()).isEqualTo(java.time.Instant.ofEpochMilli(NIGHT_MS).toString());
+    assertThat(json.path("judged_runs").asInt()).isEqualTo(3);
+    JsonNode list = json.path("regressions");
+    assertThat(list).hasSize(2);
+    assertThat(list.get(0).path("app_id").asText()).isEqualTo(regressed.get(2).<String>getAs("app_id"));
+    assertThat(list.get(0).path("extra_core_hours").asDouble()).isCloseTo(0.01, within(1e-12));
+    assertThat(list.get(0).path("first_cause").asText()).isEqualTo("CONFIGURATION: spark.executor.instances 4 -> 2");
+    assertThat(list.get(0).path("actions").get(0).asText()).isEqualTo("--conf spark.executor.instances=4");
+    assertThat(site().resolve(list.get(0).path("page").asText())).exists();
+    assertThat(list.get(1).path("app_id").asText()).isEqualTo(regressed.get(1).<String>getAs("app_id"));
+    assertThat(list.get(1).path("extra_s").asDouble()).isEqualTo(3.0);
   }
 
   @Test
@@ -290,6 +375,8 @@ class ReportJobTest {
         .mapToLong(tr -> Long.parseLong(tr.findElements(By.tagName("td")).get(1).getText().replace(",", ""))).sum();
     assertThat(shown).isGreaterThanOrEqualTo(stragglers);
 
+    assertTheOverviewLeadsWithWhatCostsMost(chrome);
+
     String body = chrome.findElement(By.tagName("body")).getText();
     assertThat(body).contains(SCRIPT_PAYLOAD).contains(ATTRIBUTE_PAYLOAD);
     assertThat(chrome.executeScript("return typeof window.__pwned")).isEqualTo("undefined");
@@ -320,6 +407,39 @@ class ReportJobTest {
     assertThat(chrome.findElement(By.id("recommendation-table")).getText()).contains("12.5").contains("sqrt");
     assertThat(chrome.findElements(By.cssSelector("#pareto-table tbody tr"))).hasSize(2);
     assertThat(severeConsoleMessages(chrome)).isEmpty();
+  }
+
+  /**
+   * The night's regressions come first, most extra core-hours first (last night's is not shown); then the findings,
+   * one row per rule and application naming the stages of its rows, most core-hours saved first.
+   */
+  private static void assertTheOverviewLeadsWithWhatCostsMost(ChromeDriver chrome) {
+    List<String> sections = chrome.findElements(By.tagName("section")).stream()
+        .map(e -> e.getAttribute("id")).distinct().toList();
+    assertThat(sections).startsWith("regressions", "findings");
+    List<List<String>> regressions = cells(chrome, "#regressions-table");
+    assertThat(regressions).extracting(r -> r.get(1)).containsExactly(regressed.get(2).<String>getAs("app_id"),
+        regressed.get(1).<String>getAs("app_id"));
+    assertThat(regressions.get(0)).containsSubsequence("1.30×", "2.0", "0.010",
+        "CONFIGURATION: spark.executor.instances 4 -> 2", "--conf spark.executor.instances=4");
+
+    List<Row> findings = spark.read().format("delta").load(root.resolve("findings").toString()).collectAsList();
+    List<List<String>> shown = cells(chrome, "#findings-table");
+    assertThat(shown).isNotEmpty();
+    assertThat(shown).extracting(r -> r.get(1) + " " + r.get(2)).doesNotHaveDuplicates();
+    List<Double> hours = shown.stream().map(r -> Double.parseDouble(r.get(4).replace(",", ""))).toList();
+    assertThat(hours).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    for (List<String> row : shown) {
+      List<String> stages = findings.stream().filter(f -> f.<String>getAs("rule").equals(row.get(1))
+          && f.<String>getAs("app_id").equals(row.get(2)) && f.getAs("stage_id") != null)
+          .map(f -> f.<Integer>getAs("stage_id")).sorted().map(String::valueOf).toList();
+      assertThat(row.get(3)).as("stages of %s in %s", row.get(1), row.get(2)).isEqualTo(String.join(", ", stages));
+    }
+  }
+
+  private static List<List<String>> cells(ChromeDriver chrome, String table) {
+    return chrome.findElements(By.cssSelector(table + " tbody tr")).stream().map(tr -> tr.findElements(
+        By.tagName("td")).stream().map(WebElement::getText).toList()).toList();
   }
 
   private static void open(ChromeDriver chrome, Path page) {

@@ -1,0 +1,66 @@
+package org.perflab.spark.changes;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.desc_nulls_last;
+import static org.apache.spark.sql.functions.expr;
+import static org.apache.spark.sql.functions.max;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.perflab.changes.Verdict;
+
+/**
+ * The {@code regressions} table as the night's readers see it (the nightly summary, the report): the rows of the
+ * step's latest run and their regressions, costliest first, each with a one-line headline.
+ */
+public final class LatestRegressions {
+  /** Column added by {@link #regressions}: core-hours above the baseline, {@code core_hours − core_hours ÷ ratio}. */
+  public static final String EXTRA_CORE_HOURS = "extra_core_hours";
+
+  private LatestRegressions() {}
+
+  /** The step's latest run, epoch ms ({@code max(judged_at_ms)}); empty for an empty table. */
+  public static Optional<Long> judgedAtMs(Dataset<Row> table) {
+    Row latest = table.agg(max("judged_at_ms")).first();
+    return latest.isNullAt(0) ? Optional.empty() : Optional.of(latest.getLong(0));
+  }
+
+  /**
+   * The {@code REGRESSION} rows of {@code rows} with {@link #EXTRA_CORE_HOURS}, most extra core-hours first (unknown
+   * last), then most extra seconds, then by application.
+   */
+  public static Dataset<Row> regressions(Dataset<Row> rows) {
+    return rows.where(col("verdict").equalTo(Verdict.REGRESSION.name()))
+        .withColumn(EXTRA_CORE_HOURS, expr("core_hours - core_hours / core_hours_ratio"))
+        .orderBy(desc_nulls_last(EXTRA_CORE_HOURS), desc_nulls_last("extra_s"), col("app_id"), col("log_id"));
+  }
+
+  /**
+   * The nightly summary's first lines about the step's latest run: {@code regressed: }{@link #headline} per
+   * regression, costliest first, or one line saying none of its runs regressed; none for an empty table.
+   */
+  public static List<String> summaryLines(Dataset<Row> table) {
+    Optional<Long> at = judgedAtMs(table);
+    if (at.isEmpty()) {
+      return List.of();
+    }
+    Dataset<Row> night = table.where(col("judged_at_ms").equalTo(at.get()));
+    List<String> lines = regressions(night).collectAsList().stream().map(r -> "regressed: " + headline(r)).toList();
+    return lines.isEmpty() ? List.of(String.format(Locale.ROOT, "regressed: nothing (%d runs judged against their"
+        + " workload's history)", night.count())) : lines;
+  }
+
+  /** "wordcount (app-1) wall time 1.32x (+4.4 s): CONFIGURATION: spark.executor.instances 4 -> 2". */
+  public static String headline(Row r) {
+    Object ratio = r.getAs("wall_time_ratio");
+    Object extra = r.getAs("extra_s");
+    Object first = r.getAs("first_cause");
+    return String.format(Locale.ROOT, "%s (%s) wall time %s%s: %s", r.getAs("workload_id"), r.getAs("app_id"),
+        ratio == null ? "?" : String.format(Locale.ROOT, "%.2fx", (Double) ratio),
+        extra == null ? "" : String.format(Locale.ROOT, " (+%.1f s)", (Double) extra),
+        first == null ? "no cause found" : first);
+  }
+}
