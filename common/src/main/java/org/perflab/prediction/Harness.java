@@ -52,6 +52,12 @@ public final class Harness {
 
   /** Holds out each configuration of {@code runs} (one workload) in turn and predicts it with every predictor. */
   public static WorkloadEvaluation evaluate(String workloadId, List<Run> runs, List<Predictor> predictors) {
+    return evaluate(workloadId, runs, predictors, Selection.Evidence.TARGET_REGION);
+  }
+
+  /** Like {@link #evaluate(String, List, List)}, with the selection comparing on {@code evidence}. */
+  public static WorkloadEvaluation evaluate(String workloadId, List<Run> runs, List<Predictor> predictors,
+      Selection.Evidence evidence) {
     List<Measured> all = configurations(runs);
     Optional<WorkloadEvaluation> skipped = skipped(workloadId, all.size());
     if (skipped.isPresent()) {
@@ -59,7 +65,9 @@ public final class Harness {
     }
     List<PredictionRow> rows = new ArrayList<>();
     for (int h = 0; h < all.size(); h++) {
-      rows.addAll(holdOut(workloadId, all, h, predictors));
+      List<Measured> training = new ArrayList<>(all);
+      Measured held = training.remove(h);
+      rows.addAll(holdOut(workloadId, held, training, predictors, evidence));
     }
     return new WorkloadEvaluation(workloadId, all.size(), rows, null);
   }
@@ -90,12 +98,12 @@ public final class Harness {
       List<Predictor> predictors) {
     List<Measured> training = new ArrayList<>(all);
     Measured held = training.remove(heldOut);
-    return holdOut(workloadId, held, training, predictors);
+    return holdOut(workloadId, held, training, predictors, Selection.Evidence.TARGET_REGION);
   }
 
   /** The rows of one held-out configuration: every predictor's prediction, one of them selected. */
-  static List<PredictionRow> holdOut(String workloadId, Measured held, List<Measured> training,
-      List<Predictor> predictors) {
+  private static List<PredictionRow> holdOut(String workloadId, Measured held, List<Measured> training,
+      List<Predictor> predictors, Selection.Evidence evidence) {
     List<PredictionRow> rows = new ArrayList<>();
     List<InnerErrors> candidates = new ArrayList<>();
     for (Predictor p : predictors) {
@@ -106,7 +114,8 @@ public final class Harness {
         candidates.add(inner);
       }
     }
-    Optional<Selection.Choice> choice = Selection.choose(candidates);
+    Optional<Selection.Choice> choice = Selection.choose(candidates, evidence == Selection.Evidence.TARGET_REGION
+        ? ScalingRegion.sameAs(held.target(), training) : java.util.Set.of());
     if (choice.isEmpty()) {
       return rows;
     }

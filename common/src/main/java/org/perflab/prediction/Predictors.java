@@ -13,7 +13,8 @@ public final class Predictors {
 
   /**
    * The predictors that learn from runtimes alone: the four laws, Ernest, the consensus of the three laws that can
-   * bend (not Gustafson, whose fixed-size use by reference 003 is a misuse) and Ernest, and the nearest configuration.
+   * bend (not Gustafson, whose fixed-size use by reference 003 is a misuse) and Ernest, the ratio transfer between
+   * series, the nearest configuration, and the blend of the laws that can bend, Ernest, the transfer and the nearest.
    */
   public static List<Predictor> runtimeOnly() {
     return all(null);
@@ -21,7 +22,7 @@ public final class Predictors {
 
   /**
    * Every predictor: those of {@link #runtimeOnly} with the simulator family (from each run's model) before
-   * {@code nearest}.
+   * {@code transfer}.
    *
    * @param simulators the runs' models (none for a runtime table: the family then gives null with a note); null
    *     leaves the family out
@@ -37,9 +38,11 @@ public final class Predictors {
     if (simulators != null) {
       out.addAll(simulators.predictors());
     }
+    RatioTransfer transfer = new RatioTransfer();
+    out.add(transfer);
     Nearest nearest = new Nearest();
     out.add(nearest);
-    out.add(new Blend(Blend.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4), nearest)));
+    out.add(new Blend(Blend.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4), transfer, nearest)));
     return out;
   }
 }

@@ -13,7 +13,9 @@ import org.perflab.prediction.NoiseFloor;
 import org.perflab.prediction.PredictionRow;
 import org.perflab.prediction.Predictor;
 import org.perflab.prediction.Predictors;
+import org.perflab.prediction.RatioTransfer;
 import org.perflab.prediction.Run;
+import org.perflab.prediction.Selection;
 import org.perflab.prediction.Stats;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.prediction.Evaluation;
@@ -23,7 +25,9 @@ import org.perflab.spark.storage.TableStore;
 
 /**
  * The goals of issue 28 per data set, before and after the combining predictors, in the same run: the harness over
- * the runtime-only predictors without ({@code before}) and with ({@code after}) {@link Blend}, on the driver, each
+ * the runtime-only predictors without {@link Blend} and {@link RatioTransfer}, selecting on all the training
+ * configurations ({@code before}: issue 11's harness), and with both, selecting in the target's region ({@code
+ * after}: {@link Selection.Evidence}), on the driver, each
  * data set's noise floor ({@link NoiseFloor}), the goals ({@link Goals}) and the harness's wall time. Each argument is
  * {@code LABEL=PATH}: a runtime table ({@code .csv}) or an output root of {@code features}. Not a test: it prints
  * figures. Run with {@code bench/run prediction cems=/tmp/cems grep=grep.csv sgd=sgd.csv}. {@code BLEND_VARIANTS=3,12}
@@ -66,11 +70,13 @@ public final class PredictionBenchmark {
         after.add(new Blend("blend_" + variant, blend.members(), Integer.parseInt(variant)));
       }
     }
-    List<Predictor> before = after.stream().filter(p -> !(p instanceof Blend)).toList();
+    List<Predictor> before = after.stream().filter(p -> !(p instanceof Blend) && !(p instanceof RatioTransfer))
+        .toList();
     Map<String, List<PredictionRow>> rows = new TreeMap<>();
     for (var e : Map.of("before", before, "after", after).entrySet()) {
       long start = System.nanoTime();
-      List<PredictionRow> all = evaluate(runs, e.getValue());
+      List<PredictionRow> all = evaluate(runs, e.getValue(), e.getKey().equals("before")
+          ? Selection.Evidence.ALL_TRAINING : Selection.Evidence.TARGET_REGION);
       System.out.printf(Locale.ROOT, "%s: %d predictors, harness %.1f s%n", e.getKey(), e.getValue().size(),
           (System.nanoTime() - start) / 1e9);
       rows.put(e.getKey(), all);
@@ -82,11 +88,11 @@ public final class PredictionBenchmark {
     }
   }
 
-  static List<PredictionRow> evaluate(List<Run> runs, List<Predictor> predictors) {
+  static List<PredictionRow> evaluate(List<Run> runs, List<Predictor> predictors, Selection.Evidence evidence) {
     Map<String, List<Run>> byWorkload = new TreeMap<>();
     runs.forEach(r -> byWorkload.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
     List<PredictionRow> out = new ArrayList<>();
-    byWorkload.forEach((w, rs) -> out.addAll(Harness.evaluate(w, rs, predictors).rows()));
+    byWorkload.forEach((w, rs) -> out.addAll(Harness.evaluate(w, rs, predictors, evidence).rows()));
     return out;
   }
 

@@ -71,7 +71,7 @@ class EvaluateJobTest {
 
   @Test
   void everyPredictorHasARowPerHeldOutConfigurationAndTheLawsSayWhyTheyCannotPredict() {
-    assertThat(eval().count()).isEqualTo(3L * 13);
+    assertThat(eval().count()).isEqualTo(3L * 14);
     List<Row> laws = eval().where("predictor IN ('sqrt', 'amdahl', 'power', 'gustafson')").collectAsList();
     assertThat(laws).hasSize(12).allSatisfy(r -> {
       assertThat(r.<Object>getAs("predicted_s")).isNull();
