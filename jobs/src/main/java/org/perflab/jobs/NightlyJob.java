@@ -93,7 +93,7 @@ public final class NightlyJob implements SessionCommand {
     if (!separate) {
       BadInputException.require(sparkOptions.isEmpty(), "Cannot run the nightly pipeline: spark-submit options after"
           + " -- go with --separate; give them to submit/perflab before the job's name (%s)", sparkOptions);
-      return spark -> SessionConf.unlessSet(spark, smallShuffles(spark), () -> runNight(spark, night,
+      return spark -> SessionConf.unlessSet(spark, nightSettings(spark), () -> runNight(spark, night,
           new SessionSteps(spark, PerfLab::sessionCommand, verbose(), new PrintWriter(System.err, true))));
     }
     String launcher = System.getenv(SubmitSteps.LAUNCHER);
@@ -145,6 +145,23 @@ public final class NightlyJob implements SessionCommand {
         && s.rowsWritten().containsKey(ChangeTables.REGRESSIONS_TABLE));
     return judged ? new TableStore(spark, night.output()).read(ChangeTables.REGRESSIONS_TABLE)
         .map(LatestRegressions::summaryLines).orElse(List.of()) : List.of();
+  }
+
+  /**
+   * Expressions interpreted, not compiled: PerfLab's tables hold one row per application, stage or task, and a night
+   * runs some 740 short Spark jobs over them, whose generated code (about 2,000 classes over the ten samples) cost a
+   * third of the night, more than the rows it speeds up (the README's first command: 280 s compiled, 173 s
+   * interpreted, same machine, docs/benchmarks.md). A site with giant applications may set either key to turn code
+   * generation back on.
+   */
+  static final Map<String, String> INTERPRETED_SQL = Map.of("spark.sql.codegen.wholeStage", "false",
+      "spark.sql.codegen.factoryMode", "NO_CODEGEN");
+
+  /** The settings the night runs with, each unless the user set it: {@link #INTERPRETED_SQL}, {@link #smallShuffles}. */
+  static Map<String, String> nightSettings(SparkSession spark) {
+    Map<String, String> settings = new java.util.HashMap<>(INTERPRETED_SQL);
+    settings.putAll(smallShuffles(spark));
+    return settings;
   }
 
   /**
