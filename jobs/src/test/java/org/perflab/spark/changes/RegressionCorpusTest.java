@@ -1,0 +1,56 @@
+package org.perflab.spark.changes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perflab.spark.ingest.SparkTestSession;
+
+/**
+ * The committed regressions corpus judged by {@code regressions}: every changed run at least 20 % slower than its
+ * workload's steady repeats is a regression with its injected change as the first cause; no steady repeat is one.
+ *
+ * <p>Tagged {@code long}: ingest, features and regressions of the corpus's logs took 487 s for 6 logs on the loaded
+ * shared machine (load average 9), far over the 30 s a default-suite test may take; run it with {@code -Plong}.
+ */
+@Tag("long")
+class RegressionCorpusTest {
+  @TempDir static Path root;
+  private static List<RegressionCorpus.Judged> judged;
+
+  @BeforeAll
+  static void judgeCorpus() {
+    Path corpus = RegressionCorpus.directory();
+    assumeTrue(Files.isRegularFile(corpus.resolve("ground-truth.csv")), "no corpus at " + corpus);
+    judged = RegressionCorpus.judge(SparkTestSession.get(), corpus, root,
+        Clock.fixed(Instant.parse("2026-12-01T06:00:00Z"), ZoneOffset.UTC));
+  }
+
+  @Test
+  void theCorpusHasSteadyRepeatsAndSlowerChangedRuns() {
+    assertThat(judged).filteredOn(RegressionCorpus.Judged::steady).hasSizeGreaterThanOrEqualTo(15);
+    assertThat(judged).filteredOn(RegressionCorpus.Judged::mustRegress).isNotEmpty();
+  }
+
+  @Test
+  void noSteadyRepeatIsARegression() {
+    assertThat(judged).filteredOn(RegressionCorpus.Judged::steady).filteredOn(RegressionCorpus.Judged::flagged)
+        .extracting(RegressionCorpus::describe).isEmpty();
+  }
+
+  @Test
+  void everyChangedRunTwentyPercentSlowerIsARegressionWithItsChangeAsFirstCause() {
+    assertThat(judged).filteredOn(RegressionCorpus.Judged::mustRegress)
+        .filteredOn(j -> !j.flagged() || !j.rightCause())
+        .extracting(j -> RegressionCorpus.describe(j) + " expected " + j.expectedCause()).isEmpty();
+  }
+}
