@@ -31,7 +31,8 @@ class PropertySetTest {
     assertThat(new PropertySet("SYSTEM", ordered("fs.defaultFS", "hdfs://nn", "io.file.buffer.size", "65536")).id())
         .as("the category is part of the content").isNotEqualTo(set.id());
     // Length prefixes: moving a character from a key to its value is another set.
-    assertThat(new PropertySet("JVM", ordered("ab", "c")).id()).isNotEqualTo(new PropertySet("JVM", ordered("a", "bc")).id());
+    assertThat(new PropertySet("JVM", ordered("ab", "c")).id())
+        .isNotEqualTo(new PropertySet("JVM", ordered("a", "bc")).id());
   }
 
   @Test

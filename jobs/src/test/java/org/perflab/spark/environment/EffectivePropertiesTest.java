@@ -124,6 +124,19 @@ class EffectivePropertiesTest {
     assertThat(sorted(mixed)).isEqualTo(expected);
   }
 
+  @Test
+  void theDocumentedQueryOfOneApplicationsEnvironmentReadsTheSameRows() throws IOException {
+    String doc = Files.readString(Path.of("..", "docs", "tables.md"));
+    String section = doc.substring(doc.indexOf("## One application's environment"));
+    String block = section.substring(section.indexOf("```sql") + "```sql".length());
+    String query = block.substring(0, block.indexOf(';')).replace("/perflab/tables", store.root().toString())
+        .replace("app-20261122011932-0001", PLAIN);
+
+    assertThat(sorted(spark.sql(query).select("log_id", "category", "key", "value")))
+        .isEqualTo(sorted(EffectiveProperties.read(store).orElseThrow().where(col("app_id").equalTo(PLAIN))
+            .select("log_id", "category", "key", "value")));
+  }
+
   private static String logId(String appId) {
     return store.read(Table.APPLICATIONS).orElseThrow().where(col("app_id").equalTo(appId)).first().getAs("log_id");
   }
