@@ -20,7 +20,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * The Delta Lake tables that {@code ingest} writes, defined once: {@code docs/tables.md} is generated from here and a
- * test keeps it in step. Every row carries the {@code log_id} of its log; re-ingesting a log replaces its rows.
+ * test keeps it in step. Every row carries the {@code log_id} of its log, and re-ingesting a log replaces its rows,
+ * except in the tables of {@link Keys#CONTENT} rows shared by logs.
  */
 public enum Table {
   APPLICATIONS(
@@ -176,8 +177,29 @@ public enum Table {
           + " reports).")),
   PROPERTIES(
       Metrics.NONE,
-      "Spark, Hadoop, system and JVM properties from EnvironmentUpdate, redacted.",
-      string("category", "SPARK, HADOOP, SYSTEM, JVM or METRICS."),
+      "The SPARK properties of each log from EnvironmentUpdate, redacted, one row per key: they differ per application."
+          + " The other categories are stored once per distinct set (property_sets, property_set_refs). An output root"
+          + " written before property sets holds every category here; read an application's properties through"
+          + " EffectiveProperties (see \"One application's environment\" below), which reads both layouts.",
+      string("category", "SPARK (or, in a root written before property sets: HADOOP, SYSTEM, JVM or METRICS)."),
+      string("key", "Property key."),
+      string("value", "Property value, redacted when key or value matches the redaction pattern.")),
+  PROPERTY_SET_REFS(
+      Metrics.NONE,
+      "One row per log and category of EnvironmentUpdate other than SPARK (HADOOP, SYSTEM, JVM, METRICS): the"
+          + " content-addressed set in property_sets holding that category's redacted properties. A category the log"
+          + " has no properties of has no row.",
+      string("category", "HADOOP, SYSTEM, JVM or METRICS."),
+      string("set_id", "The set's id in property_sets."),
+      count("num_rows", "Properties in the set (its rows in property_sets).")),
+  PROPERTY_SETS(
+      Keys.CONTENT,
+      "One row per property of each distinct set of redacted properties of one category, stored once however many"
+          + " logs refer to it (property_set_refs). Rows carry no log_id: a set is shared by logs. Ingest adds a set"
+          + " only when no set of its id is stored; it never deletes one.",
+      string("set_id", "32 hex digits: the first 128 bits of the SHA-256 of the set's (category, key, value) rows"
+          + " sorted by key, each string length-prefixed (UTF-8)."),
+      string("category", "HADOOP, SYSTEM, JVM or METRICS."),
       string("key", "Property key."),
       string("value", "Property value, redacted when key or value matches the redaction pattern.")),
   SQL_EXECUTIONS(
@@ -253,10 +275,19 @@ public enum Table {
           + " then a random suffix. Ids sort in run order: the logs that changed since run R are those with"
           + " run_id > 'R'."));
 
+  private final Keys keys;
   private final String description;
   private final List<Column> columns;
   private final Map<String, Integer> indexByName = new HashMap<>();
   private final StructType schema;
+
+  /** What a table's rows are keyed by. */
+  public enum Keys {
+    /** Rows of one log: the table starts with {@link KeyColumns#ALL}, and re-ingesting a log replaces its rows. */
+    LOG,
+    /** Rows shared by logs, addressed by their content: no key columns; rows are only ever added. */
+    CONTENT
+  }
 
   /** Whether a table carries one column per {@link TaskMetric}, and what the values mean. */
   enum Metrics {
@@ -266,8 +297,17 @@ public enum Table {
   }
 
   Table(Metrics metrics, String description, Column... ownColumns) {
+    this(Keys.LOG, metrics, description, ownColumns);
+  }
+
+  Table(Keys keys, String description, Column... ownColumns) {
+    this(keys, Metrics.NONE, description, ownColumns);
+  }
+
+  Table(Keys keys, Metrics metrics, String description, Column... ownColumns) {
+    this.keys = keys;
     this.description = description;
-    List<Column> all = new ArrayList<>(KeyColumns.ALL);
+    List<Column> all = new ArrayList<>(keys == Keys.LOG ? KeyColumns.ALL : List.of());
     all.addAll(Arrays.asList(ownColumns));
     if (metrics != Metrics.NONE) {
       String meaning = metrics == Metrics.STAGE_SUMS ? "Sum over the stage's task ends of" : "Task metric";
@@ -285,6 +325,11 @@ public enum Table {
   /** The directory name under the output root, e.g. {@code sql_executions}. */
   public String tableName() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** What the table's rows are keyed by: a log ({@code log_id} first), or their content. */
+  public Keys keys() {
+    return keys;
   }
 
   public String description() {

@@ -18,7 +18,8 @@ public final class TableDocs {
     StringBuilder out = new StringBuilder();
     out.append(BEGIN).append("\n\n");
     out.append("Written by [`ingest`](jobs.md#ingest) as Delta tables at `<output>/<table>` (see Storage above):")
-        .append(" re-ingesting a log replaces its rows. Every row starts with `log_id`, `app_id` and `app_attempt_id`.")
+        .append(" re-ingesting a log replaces its rows. Every row starts with `log_id`, `app_id` and `app_attempt_id`,")
+        .append(" except in `property_sets`, whose rows logs share.")
         .append(" Times are epoch milliseconds, UTC. A metric the log's Spark version does not record is null, not 0.")
         .append("\n\n");
     for (Table table : Table.values()) {

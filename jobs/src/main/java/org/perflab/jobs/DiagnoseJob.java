@@ -1,5 +1,6 @@
 package org.perflab.jobs;
 
+import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
 import org.perflab.jobs.cli.SessionCommand;
@@ -184,7 +185,7 @@ public final class DiagnoseJob implements SessionCommand {
         if (findings) {
           FindingInputs in = new FindingInputs(plan.restrict(appFeatures.get()), plan.restrict(stageFeatures.get()),
               plan.restrict(input.read(Table.INGEST_STATUS).orElseThrow()),
-              plan.restrict(input.read(Table.PROPERTIES).orElseThrow()),
+              plan.restrict(EffectiveProperties.read(input).orElseThrow()),
               input.read(Table.SQL_OPERATORS).map(plan::restrict), Optional.of(stragglers));
           changed.write(plan, FindingsTable.NAME, Findings.compute(in));
           findingRows = plan.restrict(out.read(FindingsTable.NAME).orElseThrow()).count();

@@ -21,6 +21,8 @@ final class ApplicationAccumulator {
           "System Properties", "SYSTEM",
           "JVM Information", "JVM",
           "Metrics Properties", "METRICS");
+  /** The one category stored per log: Spark properties differ per application (its id, name, start time, ports). */
+  private static final String PER_LOG = "SPARK";
 
   String appId;
   String attemptId = "";
@@ -70,14 +72,26 @@ final class ApplicationAccumulator {
     return spark == null ? null : spark.get(key);
   }
 
+  /**
+   * The environment's rows: SPARK properties (which differ per application) one row per key in {@code properties};
+   * every other category as one {@code property_set_refs} row followed by its set's {@code property_sets} rows, which
+   * the writer stores once per distinct set. A category without properties has no rows.
+   */
   List<TableRow> propertyRows() {
     List<TableRow> rows = new ArrayList<>();
-    properties.forEach(
-        (category, values) ->
-            values.forEach(
-                (key, value) ->
-                    rows.add(
-                        Table.PROPERTIES.newRow().set("category", category).set("key", key).set("value", value))));
+    properties.forEach((category, values) -> {
+      if (values.isEmpty()) {
+        return;
+      }
+      if (PER_LOG.equals(category)) {
+        values.forEach((key, value) ->
+            rows.add(Table.PROPERTIES.newRow().set("category", category).set("key", key).set("value", value)));
+      } else {
+        PropertySet set = new PropertySet(category, values);
+        rows.add(set.refRow());
+        rows.addAll(set.rows());
+      }
+    });
     return rows;
   }
 

@@ -9,6 +9,7 @@ import java.util.NoSuchElementException;
 import java.util.function.BooleanSupplier;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.table.KeyColumns;
+import org.perflab.table.Table;
 import org.perflab.table.TableRow;
 
 /**
@@ -76,6 +77,9 @@ public final class EventLogParser implements Iterator<TableRow> {
   }
 
   private TableRow withKeys(TableRow row) {
+    if (row.table().keys() != Table.Keys.LOG) {
+      return row;
+    }
     return row.set(KeyColumns.LOG_ID, log.logId())
         .set(KeyColumns.APP_ID, app.appId)
         .set(KeyColumns.APP_ATTEMPT_ID, app.attemptId);

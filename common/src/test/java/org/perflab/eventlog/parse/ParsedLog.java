@@ -92,7 +92,9 @@ public final class ParsedLog {
   /** A row's values as text, without its log id (which names the file, not its content). */
   public static String text(TableRow row) {
     Object[] values = row.values().clone();
-    values[row.table().indexOf(KeyColumns.LOG_ID)] = null;
+    if (row.table().keys() == Table.Keys.LOG) {
+      values[row.table().indexOf(KeyColumns.LOG_ID)] = null;
+    }
     return canonical(values);
   }
 

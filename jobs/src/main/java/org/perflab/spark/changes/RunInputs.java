@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.table.Table;
@@ -26,7 +27,8 @@ public record RunInputs(Dataset<Row> workloads, Dataset<Row> appFeatures, Datase
     return new RunInputs(features(root, job, FeatureTables.WORKLOADS_TABLE),
         features(root, job, FeatureTables.APP_FEATURES_TABLE), features(root, job, FeatureTables.STAGE_FEATURES_TABLE),
         ingest(root, job, Table.APPLICATIONS), ingest(root, job, Table.STAGES), ingest(root, job, Table.EXECUTORS),
-        ingest(root, job, Table.PROPERTIES), root.read(Table.SQL_OPERATORS));
+        EffectiveProperties.read(root).orElseThrow(() -> missing(root, job, Table.PROPERTIES)),
+        root.read(Table.SQL_OPERATORS));
   }
 
   private static Dataset<Row> features(TableStore root, String job, String table) {
@@ -41,8 +43,12 @@ public record RunInputs(Dataset<Row> workloads, Dataset<Row> appFeatures, Datase
    * @throws BadInputException naming {@code ingest} when it is missing
    */
   public static Dataset<Row> ingest(TableStore root, String job, Table table) {
-    return root.read(table).orElseThrow(() -> new BadInputException(String.format(
+    return root.read(table).orElseThrow(() -> missing(root, job, table));
+  }
+
+  private static BadInputException missing(TableStore root, String job, Table table) {
+    return new BadInputException(String.format(
         "Cannot %s: no ingest table %s under %s (run perflab ingest --output %s first)", job, table.tableName(),
-        root.root(), root.root())));
+        root.root(), root.root()));
   }
 }

@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.StageRef;
 import org.perflab.changes.StageStats;
@@ -34,7 +35,7 @@ import org.perflab.table.KeyColumns;
  * Builds the {@link RunProfile}s of a few runs from the tables: application costs and counts
  * ({@code app_features}), executors granted, requested, waited for and lost ({@code applications},
  * {@code executors}), stage attempts ({@code stages}, with skew from {@code stage_features}), Spark properties
- * ({@link SparkProperties}) and a fingerprint of the SQL physical plans ({@code sql_operators}). Collects a few rows
+ * ({@link EffectiveProperties#sparkByLog}) and a fingerprint of the SQL physical plans ({@code sql_operators}). Collects a few rows
  * per run: meant for the judged runs and their reference runs, not for a whole archive.
  */
 public final class RunProfiles {
@@ -63,7 +64,7 @@ public final class RunProfiles {
     Map<String, List<StageStats>> stages = stages(in, ids);
     Map<String, Row> records = byLog(in.stages().where(col(KeyColumns.LOG_ID).isin(ids)).groupBy(KeyColumns.LOG_ID)
         .agg(sum("input_records")));
-    Map<String, Map<String, String>> properties = SparkProperties.byLog(in.properties(), logIds);
+    Map<String, Map<String, String>> properties = EffectiveProperties.sparkByLog(in.properties(), logIds);
     Map<String, Row> plans = in.sqlOperators().map(ops -> byLog(ops.where(col(KeyColumns.LOG_ID).isin(ids))
         .groupBy(KeyColumns.LOG_ID).agg(collect_list(struct(col("execution_id"), col("node_id"),
             col("node_name"))).as("nodes")))).orElse(Map.of());

@@ -1,5 +1,6 @@
 package org.perflab.spark.costmodel;
 
+import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.CodecCostTable;
 import org.perflab.costmodel.SerializerKind;
@@ -43,8 +44,8 @@ public final class CodecCostSums {
     TableStore in = new TableStore(spark, input);
     Dataset<Row> tasks = in.read(Table.TASKS).orElseThrow().where(col("status").equalTo("SUCCESS"));
     Map<String, Map<String, String>> props = new HashMap<>();
-    for (Row r : in.read(Table.PROPERTIES).orElseThrow().where(col("category").equalTo("SPARK")
-        .and(col("key").isin(CODEC, SERIALIZER))).select("log_id", "key", "value").collectAsList()) {
+    for (Row r : EffectiveProperties.spark(in).orElseThrow().where(col("key").isin(CODEC, SERIALIZER))
+        .select("log_id", "key", "value").collectAsList()) {
       props.computeIfAbsent(r.getString(0), k -> new HashMap<>()).put(r.getString(1), r.getString(2));
     }
     // one pass over the tasks: per log, the shuffle written, and the run time and bytes of the tasks that read shuffle

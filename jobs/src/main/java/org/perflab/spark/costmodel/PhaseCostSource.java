@@ -1,5 +1,6 @@
 package org.perflab.spark.costmodel;
 
+import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.costmodel.PhaseCostInputs;
 import static org.apache.spark.sql.functions.col;
 
@@ -47,11 +48,11 @@ public final class PhaseCostSource {
 
   /** The SPARK properties of run {@code appId} (of log {@code logId}; null: any log) in the ingest root. */
   public static Map<String, String> properties(SparkSession spark, String root, String logId, String appId) {
-    Dataset<Row> props = new TableStore(spark, root).read(Table.PROPERTIES).orElseThrow(() -> new BadInputException(
-        "Cannot use rule phase-cost: no properties table under " + root + " (the ingest output root)"));
+    Dataset<Row> props = EffectiveProperties.spark(new TableStore(spark, root)).orElseThrow(() ->
+        new BadInputException("Cannot use rule phase-cost: no properties table under " + root
+            + " (the ingest output root)"));
     Map<String, String> sparkProps = new HashMap<>();
-    for (Row r : run(props, logId, appId).where(col("category").equalTo("SPARK")).select("key", "value")
-        .collectAsList()) {
+    for (Row r : run(props, logId, appId).select("key", "value").collectAsList()) {
       sparkProps.put(r.getString(0), r.getString(1));
     }
     return sparkProps;

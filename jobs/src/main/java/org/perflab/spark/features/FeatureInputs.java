@@ -6,6 +6,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.table.KeyColumns;
 import org.perflab.table.Table;
@@ -26,13 +27,17 @@ public record FeatureInputs(Dataset<Row> applications, Dataset<Row> jobs, Datase
   public static FeatureInputs read(TableStore store, String action) {
     return new FeatureInputs(read(store, Table.APPLICATIONS, action), read(store, Table.JOBS, action),
         read(store, Table.STAGES, action), read(store, Table.TASKS, action), read(store, Table.EXECUTORS, action),
-        read(store, Table.PROPERTIES, action));
+        EffectiveProperties.read(store).orElseThrow(() -> missing(store, action)));
   }
 
   private static Dataset<Row> read(TableStore store, Table table, String action) {
+    return store.read(table).orElseThrow(() -> missing(store, action));
+  }
+
+  private static BadInputException missing(TableStore store, String action) {
     String root = store.root().toString();
-    return store.read(table).orElseThrow(() -> new BadInputException(String.format(
-        "Cannot %s: no ingest tables under %s (run perflab ingest --output %s first)", action, root, root)));
+    return new BadInputException(String.format(
+        "Cannot %s: no ingest tables under %s (run perflab ingest --output %s first)", action, root, root));
   }
 
   /** These tables with only the rows of {@code logIds}. */

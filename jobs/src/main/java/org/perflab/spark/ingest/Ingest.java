@@ -370,7 +370,18 @@ public final class Ingest {
     try {
       List<Future<?>> commits = new ArrayList<>();
       for (Table table : dataTables()) {
-        commits.add(writers.submit(() -> writeTable(table, result.table(table), losers.keySet(), replaced, appended)));
+        if (table == Table.PROPERTY_SET_REFS) {
+          // The sets first, so that no reader ever sees a reference to a set not yet committed.
+          Map<String, Long> newSets = newPropertySets(result);
+          written.put(Table.PROPERTY_SETS.tableName(), newSets.values().stream().mapToLong(Long::longValue).sum());
+          commits.add(writers.submit(() -> {
+            writePropertySets(result, newSets.keySet());
+            writeTable(table, result.table(table), losers.keySet(), replaced, appended);
+          }));
+        } else {
+          commits.add(writers.submit(
+              () -> writeTable(table, result.table(table), losers.keySet(), replaced, appended)));
+        }
         written.put(table.tableName(), result.rowsByTable().getOrDefault(table.tableName(), 0L));
       }
       for (Future<?> commit : commits) {
@@ -398,6 +409,34 @@ public final class Ingest {
     pause.at(TestPause.Point.BETWEEN_COMMITS);
   }
 
+  /**
+   * The property sets this run parsed that {@code property_sets} does not hold yet: rows by set id. The
+   * run's distinct sets come from its references (a few hundred bytes per log), the stored ones from the table's
+   * {@code set_id} column. Computed once per run, before the writes.
+   */
+  private Map<String, Long> newPropertySets(ParseResult result) {
+    Map<String, Long> sets = new HashMap<>();
+    result.table(Table.PROPERTY_SET_REFS).select("set_id", "num_rows").distinct().collectAsList()
+        .forEach(row -> sets.put(row.getString(0), row.getLong(1)));
+    if (!sets.isEmpty()) {
+      store.read(Table.PROPERTY_SETS).ifPresent(stored -> stored.select("set_id")
+          .where(functions.col("set_id").isin(sets.keySet().toArray())).distinct().collectAsList()
+          .forEach(row -> sets.remove(row.getString(0))));
+    }
+    return sets;
+  }
+
+  /**
+   * Appends the sets no earlier run stored, each once (the parse drops a group's repeats; this drops the groups'),
+   * so a set is written by the first run that meets it and never again, whatever logs are re-ingested.
+   */
+  private void writePropertySets(ParseResult result, Set<String> newSets) {
+    Dataset<Row> fresh = result.table(Table.PROPERTY_SETS)
+        .where(functions.col("set_id").isin(newSets.toArray()))
+        .dropDuplicates("set_id", "key").coalesce(1);
+    store.append(Table.PROPERTY_SETS.tableName(), fresh);
+  }
+
   /** Waits for a table's commit; its failure becomes this thread's, unwrapped. */
   private static void await(Future<?> commit) {
     try {
@@ -423,6 +462,8 @@ public final class Ingest {
   private static List<Table> dataTables() {
     List<Table> tables = new ArrayList<>(List.of(Table.values()));
     tables.remove(Table.INGEST_STATUS);
+    // Written with its references (writePropertySets): its rows are shared by logs, never replaced.
+    tables.remove(Table.PROPERTY_SETS);
     return tables;
   }
 

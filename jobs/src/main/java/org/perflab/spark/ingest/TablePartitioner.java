@@ -33,10 +33,13 @@ final class TablePartitioner extends Partitioner {
     return (Integer) key;
   }
 
-  /** The partition of {@code row}: its table's first partition, plus its log's share. */
+  /**
+   * The partition of {@code row}: its table's first partition, plus its log's share (for a row that logs share, the
+   * share of its first column, its content's id).
+   */
   int key(TableRow row) {
-    Object logId = row.get(KeyColumns.LOG_ID);
-    int share = logId == null ? 0 : Math.floorMod(logId.hashCode(), files);
+    Object owner = row.table().keys() == Table.Keys.LOG ? row.get(KeyColumns.LOG_ID) : row.values()[0];
+    int share = owner == null ? 0 : Math.floorMod(owner.hashCode(), files);
     return row.table().ordinal() * files + share;
   }
 
