@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
  * <p>A night that runs every step of the pipeline, each exiting 0, is remembered ({@link NightMemory}): the build, each
  * step's options and the version of every table it left. In a later night without {@code --full}, a step that
  * {@link Step.WhenUnchanged#SKIPS} does not run when the build and its options are the same and every table of the
- * output root is still at the version that night left it: run again, it would read the same rows and write the same
- * ones. It is recorded with exit 0 and says so ({@code unchanged since night R}). A night with new logs changes
+ * output root still holds the rows that night left (its latest commit that changed rows is the same; {@code maintain}'s
+ * compactions change files, not rows): run again, it would read the same rows and write the same ones. It is recorded with exit 0 and says so ({@code unchanged since night R}). A night with new logs changes
  * ingest's tables, and every step runs.
  */
 public final class Night {
@@ -115,8 +115,11 @@ public final class Night {
     if (step.whenUnchanged() != Step.WhenUnchanged.SKIPS || last.isEmpty()) {
       return false;
     }
-    Map<String, Long> now = versions();
-    if (now == null) {
+    Map<String, Long> now;
+    try {
+      now = writes.contentVersions();
+    } catch (Exception e) {
+      LOG.warn("Cannot read the tables' versions; {} runs: {}", step.job(), e.getMessage());
       return false;
     }
     String why = last.get().whyRun(step.job(), step.arguments(options), build, now);
@@ -146,7 +149,7 @@ public final class Night {
     try {
       Map<String, List<String>> arguments = new HashMap<>();
       steps.forEach(step -> arguments.put(step.job(), step.arguments(options)));
-      memory.write(new NightState(summary.runId(), build, arguments, NightState.inputs(writes.versions())));
+      memory.write(new NightState(summary.runId(), build, arguments, NightState.inputs(writes.contentVersions())));
     } catch (Exception e) {
       LOG.warn("Cannot remember the night (the next night reruns every step): {}", e.getMessage(), e);
     }

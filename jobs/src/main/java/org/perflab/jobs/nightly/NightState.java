@@ -12,8 +12,9 @@ import java.util.TreeMap;
  * @param runId the complete night's run id
  * @param build the PerfLab build that ran it ({@code version (git commit)}): a new build may compute other rows
  * @param arguments each step's command line in that night, by job
- * @param versions the latest Delta version of every table under the output root when the night ended, by table name,
- *     {@code nightly_runs} aside (every night appends to it)
+ * @param versions the version of the latest commit that changed rows ({@link TableWrites#contentVersions()}) of every
+ *     table under the output root when the night ended, by table name, {@code nightly_runs} aside (every night
+ *     appends to it)
  */
 public record NightState(String runId, String build, Map<String, List<String>> arguments, Map<String, Long> versions) {
   /** The table every night appends to, so never part of a night's inputs. */
