@@ -13,12 +13,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
+import org.perflab.jobs.cli.BuildInfo;
 import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
 import org.perflab.jobs.cli.SessionCommand;
 import org.perflab.jobs.nightly.Night;
+import org.perflab.jobs.nightly.NightMemory;
 import org.perflab.jobs.nightly.NightOptions;
 import org.perflab.jobs.nightly.Pipeline;
 import org.perflab.jobs.nightly.SessionSteps;
@@ -124,8 +126,9 @@ public final class NightlyJob implements SessionCommand {
     try (OutputLock lock = OutputLock.acquire(fs, root, OutputLock.NIGHTLY_FILE_NAME, "nightly", clock)) {
       System.err.println("nightly: holding the nightly lock " + lock.file());
       String runId = RUN_ID.format(clock.instant());
+      BuildInfo build = BuildInfo.current();
       Night.Summary summary = new Night(night, steps, new TableWrites(fs, root), record -> record(spark, night, record),
-          System.err, clock).run(runId);
+          new NightMemory(fs, root), build.version() + " (" + build.gitCommit() + ")", System.err, clock).run(runId);
       RunSummary.print(Night.describe(summary, night.output(), regressed(spark, night, summary)).stripTrailing());
       if (summary.usable("report")) {
         System.out.println("report: " + night.output() + "/report/index.html");

@@ -19,6 +19,13 @@ import org.slf4j.LoggerFactory;
  * tables. A step that exits 2 wrote what it could: its dependents run. Progress goes to {@code progress} as it
  * happens ({@code nightly: step i of n: X started ...}, {@code ... ended: exit c after Ns; <summary>}); every step's
  * record goes to the {@link Recorder} when the step ends, and the night's summary is returned.
+ *
+ * <p>A night that runs every step of the pipeline, each exiting 0, is remembered ({@link NightMemory}): the build, each
+ * step's options and the version of every table it left. In a later night without {@code --full}, a step that
+ * {@link Step.WhenUnchanged#SKIPS} does not run when the build and its options are the same and every table of the
+ * output root still holds the rows that night left (its latest commit that changed rows is the same; {@code maintain}'s
+ * compactions change files, not rows): run again, it would read the same rows and write the same ones. It is recorded with exit 0 and says so ({@code unchanged since night R}). A night with new logs changes
+ * ingest's tables, and every step runs.
  */
 public final class Night {
   private static final Logger LOG = LoggerFactory.getLogger(Night.class);
@@ -52,15 +59,24 @@ public final class Night {
   private final StepRunner runner;
   private final TableWrites writes;
   private final Recorder recorder;
+  private final NightMemory memory;
+  private final String build;
   private final PrintStream progress;
   private final Clock clock;
 
-  public Night(NightOptions options, StepRunner runner, TableWrites writes, Recorder recorder, PrintStream progress,
-      Clock clock) {
+  /**
+   * A night of {@code options}, whose steps {@code runner} runs, whose table versions {@code writes} reads, whose
+   * records go to {@code recorder}, and which remembers its last complete night in {@code memory}, made by build
+   * {@code build} (a new build reruns every step).
+   */
+  public Night(NightOptions options, StepRunner runner, TableWrites writes, Recorder recorder, NightMemory memory,
+      String build, PrintStream progress, Clock clock) {
     this.options = options;
     this.runner = runner;
     this.writes = writes;
     this.recorder = recorder;
+    this.memory = memory;
+    this.build = build;
     this.progress = progress;
     this.clock = clock;
   }
@@ -71,18 +87,72 @@ public final class Night {
     Map<String, StepRecord> done = new HashMap<>();
     List<StepRecord> records = new ArrayList<>();
     Instant nightStarted = clock.instant();
+    Optional<NightState> last = options.full() ? Optional.empty() : memory.read();
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       String position = String.format("nightly: step %d of %d: %s", i + 1, steps.size(), step.job());
       Optional<String> failed = Pipeline.prerequisites(step.job()).stream()
           .filter(job -> done.containsKey(job) && !done.get(job).usable()).findFirst();
-      StepRecord record = failed.isPresent() ? skip(runId, step, failed.get(), position)
-          : run(runId, step, position, seconds(nightStarted, clock.instant()));
+      StepRecord record;
+      if (failed.isPresent()) {
+        record = skip(runId, step, failed.get(), position);
+      } else if (unchanged(step, last)) {
+        record = unchangedSince(runId, step, last.orElseThrow(), position);
+      } else {
+        record = run(runId, step, position, seconds(nightStarted, clock.instant()));
+      }
       done.put(step.job(), record);
       records.add(record);
       keep(record);
     }
-    return new Summary(runId, records, seconds(nightStarted, clock.instant()));
+    Summary summary = new Summary(runId, records, seconds(nightStarted, clock.instant()));
+    remember(summary, steps);
+    return summary;
+  }
+
+  /** Whether {@code step} may skip: it skips when unchanged, and nothing it could read changed since {@code last}. */
+  private boolean unchanged(Step step, Optional<NightState> last) {
+    if (step.whenUnchanged() != Step.WhenUnchanged.SKIPS || last.isEmpty()) {
+      return false;
+    }
+    Map<String, Long> now;
+    try {
+      now = writes.contentVersions();
+    } catch (Exception e) {
+      LOG.warn("Cannot read the tables' versions; {} runs: {}", step.job(), e.getMessage());
+      return false;
+    }
+    String why = last.get().whyRun(step.job(), step.arguments(options), build, now);
+    if (why != null) {
+      LOG.info("nightly: {} runs: {}", step.job(), why);
+    }
+    return why == null;
+  }
+
+  private StepRecord unchangedSince(String runId, Step step, NightState last, String position) {
+    String message = "unchanged since night " + last.runId() + ": every table it reads is at that night's version";
+    progress.println(position + " not rerun: " + message);
+    return new StepRecord(runId, step.job(), clock.instant(), 0, Optional.of(0), Map.of(), message,
+        Optional.empty());
+  }
+
+  /**
+   * Remembers the night when it ran every step of the pipeline and each exited 0; a night that did not leaves the
+   * previous state, which no longer matches the tables it changed. A failure to write it only warns.
+   */
+  private void remember(Summary summary, List<Step> steps) {
+    boolean complete = steps.size() == Pipeline.STEPS.size()
+        && summary.steps().stream().allMatch(s -> s.exitCode().equals(Optional.of(0)));
+    if (!complete) {
+      return;
+    }
+    try {
+      Map<String, List<String>> arguments = new HashMap<>();
+      steps.forEach(step -> arguments.put(step.job(), step.arguments(options)));
+      memory.write(new NightState(summary.runId(), build, arguments, NightState.inputs(writes.contentVersions())));
+    } catch (Exception e) {
+      LOG.warn("Cannot remember the night (the next night reruns every step): {}", e.getMessage(), e);
+    }
   }
 
   private StepRecord skip(String runId, Step step, String failed, String position) {

@@ -20,8 +20,8 @@ public final class Pipeline {
 
   /** The steps, in the order the night runs them. */
   public static final List<Step> STEPS = List.of(
-      new Step("ingest", List.of(), Pipeline::ingestOptions),
-      new Step("maintain", List.of("ingest"), night -> List.of("--output", night.output())),
+      new Step("ingest", List.of(), Pipeline::ingestOptions, Step.WhenUnchanged.RUNS),
+      new Step("maintain", List.of("ingest"), night -> List.of("--output", night.output()), Step.WhenUnchanged.RUNS),
       new Step("features", List.of("ingest"), incremental()),
       new Step("diagnose", List.of("features"), incremental()),
       new Step("regressions", List.of("features"), incremental()),
@@ -34,7 +34,7 @@ public final class Pipeline {
       new Step("sweep", List.of("model"), Pipeline::sweepOptions),
       new Step("memory", List.of("ingest"), incremental()),
       new Step("recommend", List.of("features"), input()),
-      new Step("report", List.of(), input()));
+      new Step("report", List.of(), input(), Step.WhenUnchanged.RUNS));
 
   private static final Map<String, Step> BY_JOB = STEPS.stream()
       .collect(Collectors.toUnmodifiableMap(Step::job, Function.identity()));

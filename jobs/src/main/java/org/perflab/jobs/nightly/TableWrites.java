@@ -33,6 +33,42 @@ public final class TableWrites {
     this.root = root;
   }
 
+  /** The commits that leave a table's rows as they were: compaction and vacuum ({@code maintain}). */
+  private static final java.util.Set<String> MAINTENANCE = java.util.Set.of("OPTIMIZE", "VACUUM START", "VACUUM END");
+
+  /**
+   * The version of the latest commit that changed rows, of every Delta table directly under the root, by table name:
+   * {@link #versions()}, less the compaction and vacuum commits made since ({@code maintain}'s, which rewrite files,
+   * not rows). A commit whose file cannot be read counts as a change.
+   */
+  public Map<String, Long> contentVersions() {
+    Map<String, Long> content = new TreeMap<>();
+    versions().forEach((table, latest) -> {
+      long version = latest;
+      while (version > 0 && MAINTENANCE.contains(operation(
+          new Path(root, table + "/_delta_log/" + String.format("%020d.json", version))))) {
+        version--;
+      }
+      content.put(table, version);
+    });
+    return content;
+  }
+
+  /** The operation a commit file's {@code commitInfo} names; empty when it names none or cannot be read. */
+  private String operation(Path commit) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(commit), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        JsonNode info = JSON.readTree(line).get("commitInfo");
+        if (info != null) {
+          return info.path("operation").asText("");
+        }
+      }
+      return "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
   /** The latest committed version of every Delta table directly under the root, by table name. */
   public Map<String, Long> versions() {
     Map<String, Long> versions = new TreeMap<>();

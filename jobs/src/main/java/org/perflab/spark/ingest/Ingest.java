@@ -132,8 +132,12 @@ public final class Ingest {
     List<Row> stamped = StatusRows.withRunId(StatusRows.lastPerLog(statusRows), runId);
     Set<String> statusLogs = new HashSet<>();
     stamped.forEach(row -> statusLogs.add(row.getString(Table.INGEST_STATUS.indexOf(KeyColumns.LOG_ID))));
-    commitStatus(spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()).coalesce(1), statusLogs, previous,
-        unfinished);
+    if (!stamped.isEmpty()) {
+      // A run that found nothing new commits nothing: an empty commit would make every table version-stamped since
+      // look changed to the nightly (a step whose inputs did not change is not rerun, operations.md).
+      commitStatus(spark.createDataFrame(stamped, Table.INGEST_STATUS.schema()).coalesce(1), statusLogs, previous,
+          unfinished);
+    }
     rowsByTable.put(Table.INGEST_STATUS.tableName(), (long) stamped.size());
     pendingRuns.finish(journals);
     timer.end("commit status");

@@ -2,14 +2,144 @@ package org.perflab.jobs.nightly;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The night's printed summary, without Spark. */
+/**
+ * The night's printed summary, and which steps a night skips because nothing they read changed, without Spark: each
+ * step's "job" commits to its own table as a Delta commit file, which is all {@link TableWrites} reads.
+ */
 class NightTest {
+  private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-01T02:00:00Z"), ZoneOffset.UTC);
+  private static final NightOptions EVERY_STEP = new NightOptions(List.of("/archive"), "/out", false, Set.of());
+
+  @TempDir Path root;
+  /** The steps that ran, in order, across the nights of a test. */
+  private final List<String> ran = new ArrayList<>();
+  /** The exit code each step returns; 0 for a step not named. */
+  private final Map<String, Integer> exits = new HashMap<>();
+
+  @Test
+  void aNightWhoseTablesAreAsTheLastCompleteNightLeftThemRerunsOnlyTheStepsThatReadOutsideThem() throws IOException {
+    Night.Summary first = night(EVERY_STEP, "b1").run("R1");
+    assertThat(first.exitCode()).isZero();
+    assertThat(ran).containsExactlyElementsOf(Pipeline.jobs());
+
+    ran.clear();
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    Night.Summary second = night(EVERY_STEP, "b1", progress).run("R2");
+
+    assertThat(second.exitCode()).isZero();
+    assertThat(ran).containsExactly("ingest", "maintain", "report");
+    assertThat(second.steps()).filteredOn(s -> !ran.contains(s.step())).hasSize(Pipeline.jobs().size() - 3)
+        .allSatisfy(s -> {
+          assertThat(s.exitCode()).contains(0);
+          assertThat(s.message()).isEqualTo("unchanged since night R1: every table it reads is at that night's version");
+        });
+    assertThat(progress.toString(StandardCharsets.UTF_8))
+        .contains("nightly: step 3 of " + Pipeline.jobs().size() + ": features not rerun: unchanged since night R1");
+  }
+
+  @Test
+  void aTableChangedSinceTheLastCompleteNightRerunsEveryStep() throws IOException {
+    night(EVERY_STEP, "b1").run("R1");
+    commit("applications", "WRITE"); // a new log ingested outside the night, or a table rewritten by hand
+
+    ran.clear();
+    night(EVERY_STEP, "b1").run("R2");
+    assertThat(ran).containsExactlyElementsOf(Pipeline.jobs());
+  }
+
+  @Test
+  void aFullNightOrAnotherBuildRerunsEveryStep() throws IOException {
+    night(EVERY_STEP, "b1").run("R1");
+
+    ran.clear();
+    night(new NightOptions(List.of("/archive"), "/out", true, Set.of()), "b1").run("R2");
+    assertThat(ran).as("--full").containsExactlyElementsOf(Pipeline.jobs());
+
+    ran.clear();
+    night(EVERY_STEP, "b2").run("R3");
+    assertThat(ran).as("another build").containsExactlyElementsOf(Pipeline.jobs());
+  }
+
+  @Test
+  void onlyACompleteNightWhoseStepsAllExitedZeroIsRemembered() throws IOException {
+    exits.put("cluster", 2);
+    night(EVERY_STEP, "b1").run("R1");
+    exits.clear();
+    night(new NightOptions(List.of("/archive"), "/out", false, Set.of("ingest", "features")), "b1").run("R2");
+    assertThat(memory().read()).as("a night with a step exiting 2, then a night of two steps").isEmpty();
+
+    night(EVERY_STEP, "b1").run("R3");
+    assertThat(memory().read()).map(NightState::runId).contains("R3");
+    ran.clear();
+    exits.put("scaling", 1);
+    night(EVERY_STEP, "b1").run("R4"); // nothing changed: scaling does not run, so cannot fail
+    assertThat(ran).containsExactly("ingest", "maintain", "report");
+    assertThat(memory().read()).map(NightState::runId).contains("R4");
+  }
+
+  private Night night(NightOptions options, String build) throws IOException {
+    return night(options, build, new ByteArrayOutputStream());
+  }
+
+  private Night night(NightOptions options, String build, ByteArrayOutputStream progress) throws IOException {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(root.toUri());
+    StepRunner runner = (step, arguments, runId) -> {
+      ran.add(step.job());
+      int exit = exits.getOrDefault(step.job(), 0);
+      // Ingest commits only when it finds new logs (none here); maintain compacts what sweep wrote, which changes
+      // files, not rows; report writes workload_history every night.
+      if (step.job().equals("maintain")) {
+        commit("sweep", "OPTIMIZE");
+      } else if (!step.job().equals("ingest") && exit != 1) {
+        commit(step.job().replace('-', '_'), "WRITE");
+      }
+      return new StepResult(exit, step.job() + ": done");
+    };
+    return new Night(options, runner, new TableWrites(fs, out), record -> { }, new NightMemory(fs, out), build,
+        new PrintStream(progress, true, StandardCharsets.UTF_8), CLOCK);
+  }
+
+  private NightMemory memory() throws IOException {
+    return new NightMemory(FileSystem.getLocal(new Configuration()), new org.apache.hadoop.fs.Path(root.toUri()));
+  }
+
+  /** One more Delta commit file in {@code table}'s log, of {@code operation}. */
+  private void commit(String table, String operation) {
+    try {
+      Path log = Files.createDirectories(root.resolve(table).resolve("_delta_log"));
+      long next;
+      try (var files = Files.list(log)) {
+        next = files.filter(f -> f.toString().endsWith(".json")).count();
+      }
+      Files.writeString(log.resolve(String.format("%020d.json", next)),
+          "{\"commitInfo\":{\"operation\":\"" + operation + "\"}}\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   @Test
   void theSummaryOpensWithWhatRegressedThenOneLinePerStep() {
     Instant at = Instant.parse("2026-12-01T02:00:00Z");
