@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A weighted combination of several predictors instead of a choice among them: the geometric mean of the members'
@@ -18,9 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * is clearly best the blend follows it, and where several are alike it averages their independent errors.
  *
  * <p>The weights are learnt from the training configurations only, so the harness's inner errors of a blend are
- * nested (each inner prediction learns its weights from the remaining configurations) and honest. Member predictions
- * are memoised by (member, training configurations, target), since the nested inner loops ask for the same ones
- * from several held-out configurations.
+ * nested (each inner prediction learns its weights from the remaining configurations) and honest. The nested inner
+ * loops ask the members for the same predictions from several held-out configurations: members that are {@link Memo}s
+ * (as {@link Predictors} builds them) make each once.
  */
 public final class Blend implements Predictor {
   public static final String NAME = "blend";
@@ -30,14 +28,11 @@ public final class Blend implements Predictor {
   public static final int MIN_EVIDENCE = 2;
   /** The smallest error a weight uses, percent: no member's weight grows without bound. */
   public static final double ERROR_FLOOR_PCT = 0.5;
-  /** Memoised predictions kept before the memo is cleared (a bound on memory, not on correctness). */
-  static final int MEMO_LIMIT = 200_000;
 
   private static final long serialVersionUID = 1L;
   private final String name;
   private final List<Predictor> members;
   private final int evidenceCount;
-  private transient Map<Key, Estimate> memo;
 
   /**
    * @param name the predictor's name
@@ -75,7 +70,7 @@ public final class Blend implements Predictor {
     double logSum = 0;
     int used = 0;
     for (int m = 0; m < members.size(); m++) {
-      Estimate e = memoised(m, training, target);
+      Estimate e = members.get(m).predict(training, target);
       if (!e.present()) {
         continue;
       }
@@ -103,7 +98,7 @@ public final class Blend implements Predictor {
     for (Measured left : evidence) {
       List<Measured> rest = new ArrayList<>(training);
       rest.remove(left);
-      Estimate e = memoised(m, rest, left.target());
+      Estimate e = members.get(m).predict(rest, left.target());
       if (e.present()) {
         sum += PredictionRow.absErrorPct(left.actualS(), e.predictedS());
         n++;
@@ -116,23 +111,4 @@ public final class Blend implements Predictor {
   private List<Measured> nearest(List<Measured> training, Target target) {
     return training.stream().sorted(Nearest.order(target)).limit(evidenceCount).toList();
   }
-
-  private Estimate memoised(int m, List<Measured> training, Target target) {
-    if (memo == null) {
-      memo = new ConcurrentHashMap<>();
-    }
-    if (memo.size() > MEMO_LIMIT) {
-      memo.clear();
-    }
-    Key key = new Key(m, List.copyOf(training), target);
-    Estimate cached = memo.get(key);
-    if (cached == null) {
-      cached = members.get(m).predict(training, target);
-      memo.put(key, cached);
-    }
-    return cached;
-  }
-
-  /** A member's prediction's inputs. */
-  private record Key(int member, List<Measured> training, Target target) {}
 }

@@ -15,6 +15,8 @@ public final class Predictors {
    * The predictors that learn from runtimes alone: the four laws, Ernest, the consensus of the three laws that can
    * bend (not Gustafson, whose fixed-size use by reference 003 is a misuse) and Ernest, the ratio transfer between
    * series, the nearest configuration, and the blend of the laws that can bend, Ernest, the transfer and the nearest.
+   * Every predictor that fits is a {@link Memo}, shared by the consensus and the blend: each fit is made once per
+   * (training configurations, target), whichever predictor or inner loop asks for it.
    */
   public static List<Predictor> runtimeOnly() {
     return all(null);
@@ -29,18 +31,18 @@ public final class Predictors {
    */
   public static List<Predictor> all(SimulatorFamily simulators) {
     List<Predictor> out = new ArrayList<>();
-    out.add(new LawPredictor(Law.SQRT));
-    out.add(new LawPredictor(Law.AMDAHL));
-    out.add(new LawPredictor(Law.POWER));
-    out.add(new LawPredictor(Law.GUSTAFSON));
-    out.add(new ErnestPredictor());
+    out.add(new Memo(new LawPredictor(Law.SQRT)));
+    out.add(new Memo(new LawPredictor(Law.AMDAHL)));
+    out.add(new Memo(new LawPredictor(Law.POWER)));
+    out.add(new Memo(new LawPredictor(Law.GUSTAFSON)));
+    out.add(new Memo(new ErnestPredictor()));
     out.add(new Consensus(Consensus.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4))));
     if (simulators != null) {
-      out.addAll(simulators.predictors());
+      simulators.predictors().forEach(p -> out.add(new Memo(p)));
     }
-    RatioTransfer transfer = new RatioTransfer();
+    Predictor transfer = new Memo(new RatioTransfer());
     out.add(transfer);
-    Nearest nearest = new Nearest();
+    Predictor nearest = new Memo(new Nearest());
     out.add(nearest);
     out.add(new Blend(Blend.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4), transfer, nearest)));
     return out;

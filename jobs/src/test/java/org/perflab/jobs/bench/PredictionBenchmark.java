@@ -7,8 +7,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.prediction.Blend;
+import org.perflab.prediction.Consensus;
 import org.perflab.prediction.Goals;
 import org.perflab.prediction.Harness;
+import org.perflab.prediction.Memo;
 import org.perflab.prediction.NoiseFloor;
 import org.perflab.prediction.PredictionRow;
 import org.perflab.prediction.Predictor;
@@ -28,7 +30,8 @@ import org.perflab.spark.storage.TableStore;
  * the runtime-only predictors without {@link Blend} and {@link RatioTransfer}, selecting on all the training
  * configurations ({@code before}: issue 11's harness), and with both, selecting in the target's region ({@code
  * after}: {@link Selection.Evidence}), on the driver, each
- * data set's noise floor ({@link NoiseFloor}), the goals ({@link Goals}) and the harness's wall time. Each argument is
+ * data set's noise floor ({@link NoiseFloor}), the goals ({@link Goals}) and the harness's wall time, also for issue 11's
+ * predictors with every fit made anew ({@code before, fits not remembered}: the harness before {@link Memo}). Each argument is
  * {@code LABEL=PATH}: a runtime table ({@code .csv}) or an output root of {@code features}. Not a test: it prints
  * figures. Run with {@code bench/run prediction cems=/tmp/cems grep=grep.csv sgd=sgd.csv}. {@code BLEND_VARIANTS=3,12}
  * in the environment adds blends weighted on that many nearest training configurations as further rows (and
@@ -63,6 +66,26 @@ public final class PredictionBenchmark {
     NoiseFloor.Floor floor = NoiseFloor.of(runs, 1);
     System.out.printf(Locale.ROOT, "%n== %s: %d runs; noise floor %.2f %% over %d configurations%n", label,
         runs.size(), floor.meanAbsErrorPct(), floor.configurations());
+    Map<String, List<PredictionRow>> rows = new TreeMap<>();
+    // Each variant gets predictors of its own, so that no variant's time profits from another's remembered fits.
+    for (String variant : List.of("before, fits not remembered", "before", "after")) {
+      List<Predictor> predictors = variant.startsWith("before") ? before(variant.equals("before")) : after();
+      long start = System.nanoTime();
+      List<PredictionRow> all = evaluate(runs, predictors, variant.startsWith("before")
+          ? Selection.Evidence.ALL_TRAINING : Selection.Evidence.TARGET_REGION);
+      System.out.printf(Locale.ROOT, "%s: %d predictors, harness %.1f s%n", variant, predictors.size(),
+          (System.nanoTime() - start) / 1e9);
+      rows.put(variant, all);
+    }
+    table(rows.get("after"), rows.get("before"));
+    for (String which : List.of("before", "after")) {
+      System.out.println("goals " + which + ":");
+      Goals.of(rows.get(which), floor.meanAbsErrorPct()).forEach(g -> System.out.println("  " + g.describe()));
+    }
+  }
+
+  /** The runtime-only predictors, with the blends of {@code BLEND_VARIANTS}. */
+  static List<Predictor> after() {
     List<Predictor> after = new ArrayList<>(Predictors.runtimeOnly());
     Blend blend = (Blend) after.stream().filter(p -> p instanceof Blend).findFirst().orElseThrow();
     for (String variant : System.getenv().getOrDefault("BLEND_VARIANTS", "").split(",")) {
@@ -70,22 +93,30 @@ public final class PredictionBenchmark {
         after.add(new Blend("blend_" + variant, blend.members(), Integer.parseInt(variant)));
       }
     }
-    List<Predictor> before = after.stream().filter(p -> !(p instanceof Blend) && !(p instanceof RatioTransfer))
-        .toList();
-    Map<String, List<PredictionRow>> rows = new TreeMap<>();
-    for (var e : Map.of("before", before, "after", after).entrySet()) {
-      long start = System.nanoTime();
-      List<PredictionRow> all = evaluate(runs, e.getValue(), e.getKey().equals("before")
-          ? Selection.Evidence.ALL_TRAINING : Selection.Evidence.TARGET_REGION);
-      System.out.printf(Locale.ROOT, "%s: %d predictors, harness %.1f s%n", e.getKey(), e.getValue().size(),
-          (System.nanoTime() - start) / 1e9);
-      rows.put(e.getKey(), all);
+    return after;
+  }
+
+  /**
+   * Issue 11's predictors: the runtime-only ones without {@code blend} and {@code transfer}; with {@code remembered}
+   * false, without {@link Memo} either, as issue 11's harness made every fit.
+   */
+  static List<Predictor> before(boolean remembered) {
+    List<Predictor> out = new ArrayList<>();
+    for (Predictor p : Predictors.runtimeOnly()) {
+      if (p instanceof Blend || p.name().equals(RatioTransfer.NAME)) {
+        continue;
+      }
+      out.add(remembered ? p : unremembered(p));
     }
-    table(rows.get("after"), rows.get("before"));
-    for (String which : List.of("before", "after")) {
-      System.out.println("goals " + which + ":");
-      Goals.of(rows.get(which), floor.meanAbsErrorPct()).forEach(g -> System.out.println("  " + g.describe()));
+    return out;
+  }
+
+  private static Predictor unremembered(Predictor p) {
+    if (p instanceof Memo m) {
+      return m.delegate();
     }
+    return p instanceof Consensus c
+        ? new Consensus(c.name(), c.members().stream().map(PredictionBenchmark::unremembered).toList()) : p;
   }
 
   static List<PredictionRow> evaluate(List<Run> runs, List<Predictor> predictors, Selection.Evidence evidence) {
