@@ -277,7 +277,8 @@ class CommandLineContractIT {
         .containsPattern("ingest: 10 logs found, 10 parsed, .*; status \\{OK=10\\}");
     assertThat(second.output()).contains("never read as input (file:" + cwd.resolve("input/tables") + ")");
     assertEndsWithOutputAndLog(second, "ingest", tablesLine(cwd.resolve("input/tables"),
-        "applications,jobs,stages,tasks,executors,properties,sql_executions,sql_operators,ingest_status"), logs);
+        "applications,jobs,stages,tasks,executors,properties,property_sets,property_set_refs,sql_executions,sql_operators,"
+        + "ingest_status"), logs);
   }
 
   // ---- a run ends with the output root, the tables written and the log file ---------------------------------------
@@ -294,7 +295,8 @@ class CommandLineContractIT {
 
     Scripts.Result ingest = perflabIn(cwd, logs, RUN_TIMEOUT, "ingest");
     assertEndsWithOutputAndLog(ingest, "ingest", tablesLine(root,
-        "applications,jobs,stages,tasks,executors,properties,sql_executions,sql_operators,ingest_status"), logs);
+        "applications,jobs,stages,tasks,executors,properties,property_sets,property_set_refs,sql_executions,sql_operators,"
+        + "ingest_status"), logs);
     assertThat(ingest.stdout()).contains("status {OK=10}");
     assertOnlyPerfLabsLogLines(ingest);
     assertThat(ingest.output()).as("no ANSI escape codes").doesNotContain("\u001b[");
@@ -327,8 +329,9 @@ class CommandLineContractIT {
     Scripts.Result maintain = perflabIn(cwd, logs, RUN_TIMEOUT, "maintain", "--output", "perflab-output",
         "--no-vacuum");
     assertEndsWithOutputAndLog(maintain, "maintain", tablesLine(root, "applications,dag_models,executors,"
-        + "ingest_status,jobs,model_predictions,properties,sql_executions,sql_operators,stages,sweep_best,sweep_results,tasks"), logs);
-    assertThat(maintain.stdout()).contains("maintain: 13 tables maintained");
+        + "ingest_status,jobs,model_predictions,properties,property_set_refs,property_sets,sql_executions,sql_operators,stages,"
+        + "sweep_best,sweep_results,tasks"), logs);
+    assertThat(maintain.stdout()).contains("maintain: 15 tables maintained");
   }
 
   // ---- each job's missing input ----------------------------------------------------------------------------------
