@@ -63,6 +63,11 @@ public final class Night {
   private final String build;
   private final PrintStream progress;
   private final Clock clock;
+  /**
+   * The root's {@link TableWrites#contentVersions()} as read before the last step that was not rerun; null until read,
+   * and again once a step runs (it may commit). A step that is not rerun commits nothing, so the next one reuses them.
+   */
+  private Map<String, Long> contentVersions;
 
   /**
    * A night of {@code options}, whose steps {@code runner} runs, whose table versions {@code writes} reads, whose
@@ -115,13 +120,15 @@ public final class Night {
     if (step.whenUnchanged() != Step.WhenUnchanged.SKIPS || last.isEmpty()) {
       return false;
     }
-    Map<String, Long> now;
-    try {
-      now = writes.contentVersions();
-    } catch (Exception e) {
-      LOG.warn("Cannot read the tables' versions; {} runs: {}", step.job(), e.getMessage());
-      return false;
+    if (contentVersions == null) {
+      try {
+        contentVersions = writes.contentVersions();
+      } catch (Exception e) {
+        LOG.warn("Cannot read the tables' versions; {} runs: {}", step.job(), e.getMessage());
+        return false;
+      }
     }
+    Map<String, Long> now = contentVersions;
     String why = last.get().whyRun(step.job(), step.arguments(options), build, now);
     if (why != null) {
       LOG.info("nightly: {} runs: {}", step.job(), why);
@@ -162,6 +169,7 @@ public final class Night {
   }
 
   private StepRecord run(String runId, Step step, String position, double intoTheNight) {
+    contentVersions = null;
     Instant started = clock.instant();
     progress.printf(Locale.ROOT, "%s started at %s (%.0fs into the night)%n", position, started, intoTheNight);
     Map<String, Long> before = versions();

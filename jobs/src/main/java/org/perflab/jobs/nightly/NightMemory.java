@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
@@ -12,8 +11,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Where the nightly keeps the {@link NightState} of its last complete night: {@code <output>/_perflab_state/nightly.json},
- * beside the incremental jobs' watermarks. Written whole to a temporary file and renamed over the old one, so a killed
- * night leaves the previous state or the new one, never half of one. Reads only the file system, no Spark.
+ * beside the incremental jobs' watermarks, replaced whole ({@link org.perflab.spark.storage.StateFiles}). Reads only
+ * the file system, no Spark.
  */
 public final class NightMemory {
   /** The state file's name under {@code <output>/_perflab_state/}. */
@@ -46,32 +45,10 @@ public final class NightMemory {
 
   /** Replaces the state with {@code state}. */
   public void write(NightState state) {
-    Path temporary = new Path(file.getParent(), "." + FILE_NAME + ".tmp");
     try {
-      fs.mkdirs(file.getParent());
-      try (OutputStream out = fs.create(temporary, true)) {
-        JSON.writerWithDefaultPrettyPrinter().writeValue(out, state);
-      }
-      fs.delete(file, false);
-      if (!fs.rename(temporary, file)) {
-        throw new IOException("rename of " + temporary + " failed");
-      }
+      org.perflab.spark.storage.StateFiles.replace(fs, file, state);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the night's state: " + e.getMessage() + " (" + file + ")", e);
     }
-  }
-
-  /** Removes the state: the next night runs every step. */
-  public void forget() {
-    try {
-      fs.delete(file, false);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot remove the night's state: " + e.getMessage() + " (" + file + ")", e);
-    }
-  }
-
-  /** The state file. */
-  public Path file() {
-    return file;
   }
 }

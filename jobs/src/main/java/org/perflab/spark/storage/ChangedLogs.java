@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.Collection;
 import java.util.List;
@@ -145,18 +144,9 @@ public final class ChangedLogs {
       return;
     }
     ObjectNode state = JSON.createObjectNode().put("job", job).put("ingest_run_id", plan.latestRunId().get());
-    FileSystem fs = output.fileSystem();
     Path file = watermarkPath();
-    Path temporary = new Path(file.getParent(), "." + file.getName() + ".tmp");
     try {
-      fs.mkdirs(file.getParent());
-      try (OutputStream out = fs.create(temporary, true)) {
-        JSON.writerWithDefaultPrettyPrinter().writeValue(out, state);
-      }
-      fs.delete(file, false);
-      if (!fs.rename(temporary, file)) {
-        throw new IOException("rename of " + temporary + " failed");
-      }
+      StateFiles.replace(output.fileSystem(), file, state);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the " + job + " watermark: " + e.getMessage() + " (" + file + ")",
           e);
