@@ -142,6 +142,31 @@ class ClusterJobTest {
     assertThat(idsByWorkload(root)).isEqualTo(expected);
   }
 
+  /**
+   * The same applications stored in another order (another master's partitions, a compacted table) give the same
+   * clusters and silhouettes under the same seed: KMeans draws its first centres from the rows in their order, so the
+   * job sorts them. Noisy workloads, so that where KMeans starts changes what it finds.
+   */
+  @Test
+  void theSameApplicationsInAnotherOrderGiveTheSameClustersAndSilhouettes() {
+    Dataset<Row> noisy = SyntheticFeatures.of(spark, 6, 0.9, 11).cache();
+    Path stored = dir.resolve("in-order");
+    Path reversed = dir.resolve("reversed");
+    write(stored, ClusterTables.APP_FEATURES, noisy.orderBy("app_id").coalesce(1));
+    write(reversed, ClusterTables.APP_FEATURES, noisy.orderBy(functions.col("app_id").desc()).coalesce(1));
+    ClusterJob.run(spark, options(stored, new ClusterOptions(2, 6, 5)));
+    ClusterJob.run(spark, options(reversed, new ClusterOptions(2, 6, 5)));
+
+    assertThat(clusterByApp(reversed)).isEqualTo(clusterByApp(stored));
+    assertThat(table(reversed, ClusterTables.SELECTION_TABLE).orderBy("k").collectAsList())
+        .isEqualTo(table(stored, ClusterTables.SELECTION_TABLE).orderBy("k").collectAsList());
+  }
+
+  private static Map<String, Integer> clusterByApp(Path root) {
+    return table(root, ClusterTables.APP_CLUSTERS_TABLE).collectAsList().stream()
+        .collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r.<Integer>getAs("cluster_id")));
+  }
+
   @Test
   void dominantFindingsCountModerateAndWorseFindingsPerApplication() {
     Path root = dir.resolve("findings");

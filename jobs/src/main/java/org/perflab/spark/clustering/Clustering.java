@@ -86,7 +86,11 @@ public final class Clustering {
       Optional<Dataset<Row>> findings, ClusterOptions options) {
     ClusterFeature.requireColumns(appFeatures.schema());
     Dataset<Row> apps = appFeatures.select(ClusterFeature.requiredColumns().stream().map(functions::col)
-        .toArray(Column[]::new)).coalesce(1).cache(); // one row per application: few, so one partition
+        .toArray(Column[]::new))
+        // One row per application: few, so one partition, in a fixed order. KMeans draws its initial centres from the
+        // rows in their order, so without the sort the same applications read from other files or partitions (another
+        // master, a compacted table) could give other clusters under the same seed.
+        .orderBy(KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, KeyColumns.LOG_ID).coalesce(1).cache();
     long applications = apps.count();
     if (applications < MIN_APPLICATIONS) {
       return new NotClustered(applications, String.format(
