@@ -170,6 +170,7 @@ final class ComparisonPages {
     }
     double end = pairs.stream().flatMap(p -> java.util.stream.Stream.of(p.before().map(spansA::get),
         p.after().map(spansB::get))).flatMap(Optional::stream).mapToDouble(Span::end).max().orElse(0);
+    end = Math.ceil(end); // a whole second ends the shared axis
     List<String> notes = new ArrayList<>(List.of(String.format(java.util.Locale.ROOT, "%d stages matched, %d only "
         + "in B (added), %d only in A (removed); stage ids are per run, a row is one aligned stage.",
         alignment.matched().size(), alignment.added().size(), alignment.removed().size())));
