@@ -74,21 +74,33 @@ public final class Charts {
    * invisible bar up to the start stacked under a visible one of the duration.
    */
   public static Map<String, Object> gantt(String xName, List<String> rows, List<Double> starts, List<Double> ends) {
+    return gantt(xName, rows, starts, ends, null);
+  }
+
+  /**
+   * A Gantt chart as {@link #gantt(String, List, List, List)} whose time axis ends at {@code xMax} seconds (null: at
+   * the data's end), so that charts of two runs share one scale; a row whose start or end is null has no bar.
+   */
+  public static Map<String, Object> gantt(String xName, List<String> rows, List<Double> starts, List<Double> ends,
+      Double xMax) {
     Map<String, Object> option = base(false);
     List<Double> durations = new ArrayList<>();
+    List<Double> offsets = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
-      durations.add(round(ends.get(i) - starts.get(i)));
+      boolean bar = starts.get(i) != null && ends.get(i) != null;
+      durations.add(bar ? round(ends.get(i) - starts.get(i)) : null);
+      offsets.add(bar ? round(starts.get(i)) : null);
     }
     option.put("tooltip", Map.of("trigger", "axis", "axisPointer", Map.of("type", "shadow")));
     option.put("grid", Map.of("left", 110, "right", 40, "top", 30, "bottom", 50));
-    option.put("xAxis", axis("value", xName, Map.of()));
+    option.put("xAxis", axis("value", xName, xMax == null ? Map.of() : Map.of("max", round(xMax))));
     option.put("yAxis", axis("category", "stage", Map.of("data", rows, "inverse", true)));
     Map<String, Object> offset = new LinkedHashMap<>();
     offset.put("name", "start (s)");
     offset.put("type", "bar");
     offset.put("stack", "span");
     offset.put("itemStyle", Map.of("color", "transparent"));
-    offset.put("data", starts.stream().map(Charts::round).toList());
+    offset.put("data", offsets);
     Map<String, Object> span = new LinkedHashMap<>();
     span.put("name", "duration (s)");
     span.put("type", "bar");

@@ -52,6 +52,11 @@ final class RegressionCorpus {
       return "REGRESSION".equals(verdict);
     }
 
+    /** A verdict, not too little history or an incomplete log. */
+    boolean hasVerdict() {
+      return !"INSUFFICIENT_HISTORY".equals(verdict) && !"NOT_MEASURED".equals(verdict);
+    }
+
     boolean rightCause() {
       return firstCause != null && firstCause.startsWith(expectedCause + ":");
     }

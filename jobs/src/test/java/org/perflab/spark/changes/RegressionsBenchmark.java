@@ -8,18 +8,23 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.spark.ingest.SparkTestSession;
 
 /**
  * {@code bench/run regressions [CORPUS_DIR]}: the {@code regressions} job on the regressions corpus against its ground
  * truth: detection rate (changed runs at least 20 % slower than their workload's steady median that are flagged;
  * goal ≥ 95 %), false-alarm rate (steady repeats flagged; goal ≤ 2 %) and first-cause accuracy (detected regressions
- * whose first cause has the injected change's kind; goal ≥ 90 %), with every miss listed and the load average.
+ * whose first cause has the injected change's kind; goal ≥ 90 %), with every miss listed and the load average; then
+ * the false-alarm rate on the real noise of the cems runs ({@link RealNoise}), their outliers listed.
  */
 public final class RegressionsBenchmark {
   private RegressionsBenchmark() {}
 
-  /** Runs the benchmark; {@code args[0]} the corpus directory (default samples/regressions). */
+  /**
+   * Runs the benchmark; {@code args[0]} the corpus directory (default samples/regressions), {@code args[1]} the real
+   * runs (default {@code $PERFLAB_SHARED/data/scaling/cems}).
+   */
   public static void main(String[] args) throws IOException {
     Path corpus = args.length > 0 ? Path.of(args[0]) : Path.of("samples/regressions");
     Path root = Files.createTempDirectory("perflab-regressions-bench");
@@ -28,12 +33,16 @@ public final class RegressionsBenchmark {
     List<RegressionCorpus.Judged> judged = RegressionCorpus.judge(spark, corpus, root, Clock.systemUTC());
     double seconds = (System.nanoTime() - start) / 1e9;
     List<RegressionCorpus.Judged> must = judged.stream().filter(RegressionCorpus.Judged::mustRegress).toList();
-    List<RegressionCorpus.Judged> steady = judged.stream().filter(RegressionCorpus.Judged::steady).toList();
+    List<RegressionCorpus.Judged> steady = judged.stream().filter(RegressionCorpus.Judged::steady)
+        .filter(RegressionCorpus.Judged::hasVerdict).toList();
     List<RegressionCorpus.Judged> detected = must.stream().filter(RegressionCorpus.Judged::flagged).toList();
     long falseAlarms = steady.stream().filter(RegressionCorpus.Judged::flagged).count();
     long rightCause = detected.stream().filter(RegressionCorpus.Judged::rightCause).count();
-    System.out.printf(Locale.ROOT, "corpus %s: %d runs (%d steady, %d changed, %d of them >= 20%% slower), judged in"
-        + " %.1f s%n", corpus, judged.size(), steady.size(), judged.size() - steady.size(), must.size(), seconds);
+    long changed = judged.stream().filter(j -> !j.steady()).count();
+    System.out.printf(Locale.ROOT, "corpus %s: %d runs (%d steady, %d of them with a verdict; %d changed, %d of them"
+        + " >= 20%% slower than the steady median), judged in %.1f s%n", corpus, judged.size(),
+        judged.size() - changed, steady.size(), changed, must.size(), seconds);
+    printSteadySpread(judged);
     System.out.printf(Locale.ROOT, "detection %d/%d = %.1f %% (goal >= 95 %%)%n", detected.size(), must.size(),
         percent(detected.size(), must.size()));
     System.out.printf(Locale.ROOT, "false alarms %d/%d = %.1f %% (goal <= 2 %%)%n", falseAlarms, steady.size(),
@@ -43,9 +52,59 @@ public final class RegressionsBenchmark {
     judged.stream().filter(j -> j.mustRegress() ? !j.flagged() || !j.rightCause() : j.steady() && j.flagged())
         .forEach(j -> System.out.println("  miss: " + RegressionCorpus.describe(j) + " expected "
             + (j.steady() ? "no regression" : j.expectedCause())));
+    printLoad();
+    Path cems = args.length > 1 ? Path.of(args[1]) : LogFixtures.sharedDir().resolve("data/scaling/cems");
+    if (Files.isDirectory(cems)) {
+      realNoise(spark, cems);
+    } else {
+      System.out.println("Skipping the real runs: no directory " + cems + " (set PERFLAB_SHARED)");
+    }
+    spark.stop();
+  }
+
+  /** The cems half: the false-alarm rate on the real runs' repeats, the outliers listed, the other flags counted. */
+  private static void realNoise(SparkSession spark, Path cems) throws IOException {
+    long start = System.nanoTime();
+    List<RealNoise.Run> runs = RealNoise.judge(spark, cems, Files.createTempDirectory("perflab-regressions-cems"),
+        Clock.systemUTC());
+    double seconds = (System.nanoTime() - start) / 1e9;
+    List<RealNoise.Run> judged = runs.stream().filter(RealNoise.Run::hasVerdict).toList();
+    List<RealNoise.Run> repeats = judged.stream().filter(RealNoise.Run::repeat).toList();
+    List<RealNoise.Run> steady = repeats.stream().filter(r -> !r.outlier()).toList();
+    long falseAlarms = steady.stream().filter(RealNoise.Run::flagged).count();
+    System.out.printf(Locale.ROOT, "real runs %s: %d runs, %d with a verdict (%d with fewer than %d earlier runs),"
+        + " %d repeats of their baseline's configuration and size class, judged in %.1f s%n", cems, runs.size(),
+        judged.size(), runs.size() - judged.size(), RegressionCorpus.MIN_HISTORY, repeats.size(), seconds);
+    System.out.printf(Locale.ROOT, "real-noise false alarms %d/%d = %.1f %% (goal <= 2 %%): repeats within %.0f %%"
+        + " of their configuration's median flagged%n", falseAlarms, steady.size(),
+        percent(falseAlarms, steady.size()), 100 * RealNoise.WITHIN);
+    steady.stream().filter(RealNoise.Run::flagged).forEach(r -> System.out.println("  false alarm: " + describe(r)));
+    repeats.stream().filter(RealNoise.Run::outlier).forEach(r -> System.out.println("  outlier (not counted): "
+        + describe(r)));
+    System.out.printf(Locale.ROOT, "runs whose configuration or size class differs from their baseline's: %d, %d"
+        + " flagged, first causes %s%n", judged.size() - repeats.size(),
+        judged.stream().filter(r -> !r.repeat() && r.flagged()).count(), RealNoise.changedCauses(runs));
+    printLoad();
+  }
+
+  /** The steady repeats' wall times relative to their median: the corpus's own run-to-run noise. */
+  private static void printSteadySpread(List<RegressionCorpus.Judged> judged) {
+    for (String workload : RegressionCorpus.workloads(judged)) {
+      double[] ratios = judged.stream().filter(j -> j.steady() && j.workload().equals(workload))
+          .mapToDouble(RegressionCorpus.Judged::ratio).sorted().toArray();
+      System.out.printf(Locale.ROOT, "  %s: steady repeats %.2fx to %.2fx their median wall time%n", workload,
+          ratios[0], ratios[ratios.length - 1]);
+    }
+  }
+
+  private static String describe(RealNoise.Run r) {
+    return String.format(Locale.ROOT, "%s %s [%s] %s %.2fx its configuration's median, first cause %s", r.appId(),
+        r.workload(), r.config(), r.verdict(), r.ratio(), r.firstCause());
+  }
+
+  private static void printLoad() {
     System.out.printf(Locale.ROOT, "load average %.1f%n",
         ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    spark.stop();
   }
 
   private static double percent(long part, long whole) {

@@ -183,7 +183,7 @@ class ReportJobTest {
         regression(regressed.get(0), NIGHT_BEFORE_MS, "REGRESSION", 30.0, 0.03, 1.5, "CONFIGURATION: old"),
         regression(regressed.get(1), NIGHT_MS, "REGRESSION", 3.0, 0.004, 1.25, "DATA: input 2x"),
         regression(regressed.get(2), NIGHT_MS, "REGRESSION", 2.0, 0.03, 1.5,
-            "CONFIGURATION: spark.executor.instances 4 -> 2"),
+            "CONFIGURATION: spark.executor.instances 4 -> 2", regressed.get(3).getAs("app_id")),
         regression(regressed.get(3), NIGHT_MS, "WITHIN_NOISE", null, 0.01, 1.0, null));
     new TableStore(spark, root.toString()).overwrite(ChangeTables.REGRESSIONS_TABLE,
         spark.createDataFrame(rows, ChangeTables.REGRESSIONS));
@@ -191,12 +191,19 @@ class ReportJobTest {
 
   private static Row regression(Row app, long judgedAt, String verdict, Double extraS, double coreHours,
       double coreRatio, String firstCause) {
+    return regression(app, judgedAt, verdict, extraS, coreHours, coreRatio, firstCause, null);
+  }
+
+  /** A row of {@code app}'s verdict; {@code reference} the baseline run its causes were measured against, or null. */
+  private static Row regression(Row app, long judgedAt, String verdict, Double extraS, double coreHours,
+      double coreRatio, String firstCause, String reference) {
     Map<String, Object> values = new java.util.HashMap<>(Map.of("log_id", app.getAs("log_id"), "app_id",
         app.getAs("app_id"), "app_attempt_id", app.getAs("app_attempt_id"), "workload_id", app.getAs("workload_id"),
         "verdict", verdict, "wall_time_verdict", verdict, "core_hours", coreHours, "core_hours_ratio", coreRatio,
         "judged_at_ms", judgedAt, "wall_time_ratio", 1.3));
     values.put("extra_s", extraS);
     values.put("first_cause", firstCause);
+    values.put("reference_app_id", reference);
     values.put("actions", new String[] {firstCause == null ? "" : "--conf spark.executor.instances=4"});
     List<Object> cells = new ArrayList<>();
     for (var field : ChangeTables.REGRESSIONS.fields()) {
@@ -311,6 +318,8 @@ class ReportJobTest {
     assertThat(list.get(0).path("first_cause").asText()).isEqualTo("CONFIGURATION: spark.executor.instances 4 -> 2");
     assertThat(list.get(0).path("actions").get(0).asText()).isEqualTo("--conf spark.executor.instances=4");
     assertThat(site().resolve(list.get(0).path("page").asText())).exists();
+    assertThat(site().resolve(list.get(0).path("comparison_page").asText())).exists();
+    assertThat(list.get(1).path("comparison_page").isNull()).as("no reference run, no comparison").isTrue();
     assertThat(list.get(1).path("app_id").asText()).isEqualTo(regressed.get(1).<String>getAs("app_id"));
     assertThat(list.get(1).path("extra_s").asDouble()).isEqualTo(3.0);
   }
@@ -409,6 +418,37 @@ class ReportJobTest {
     assertThat(severeConsoleMessages(chrome)).isEmpty();
   }
 
+  @Test
+  void aRegressionsComparisonPageDrawsBothRunsStagesAlignedOnOneTimeAxis() {
+    ChromeDriver chrome = browser();
+    open(chrome, site().resolve("index.html"));
+    WebElement link = chrome.findElement(By.cssSelector("#regressions-table tbody tr td:nth-child(8) a"));
+    String a = regressed.get(3).getAs("app_id");
+    String b = regressed.get(2).getAs("app_id");
+    assertThat(link.getText()).isEqualTo(a);
+    link.click();
+    awaitCharts(chrome);
+    assertThat(chrome.getCurrentUrl()).endsWith("/report/" + ComparisonPages.page(AppKey.of(regressed.get(2))));
+    assertThat(chrome.findElement(By.tagName("h1")).getText()).contains(a).contains(b);
+    List<List<String>> runs = cells(chrome, "#compared-runs");
+    assertThat(runs).extracting(r -> r.get(1)).containsExactly(a, b);
+    assertChartsDrawn(chrome, 2);
+    String axis = "return echarts.getInstanceByDom(document.getElementById(arguments[0])).getOption()";
+    Object rowsA = chrome.executeScript(axis + ".yAxis[0].data", "chart-gantt-a");
+    Object rowsB = chrome.executeScript(axis + ".yAxis[0].data", "chart-gantt-b");
+    List<List<String>> aligned = cells(chrome, "#aligned-stages");
+    assertThat((List<?>) rowsA).as("one row per aligned stage, the same in both charts").isEqualTo(rowsB)
+        .hasSize(aligned.size());
+    assertThat(chrome.executeScript(axis + ".xAxis[0].max", "chart-gantt-a")).as("one time axis")
+        .isEqualTo(chrome.executeScript(axis + ".xAxis[0].max", "chart-gantt-b"));
+    long stagesA = spark.read().format("delta").load(root.resolve("stages").toString())
+        .where("log_id = '" + regressed.get(3).getAs("log_id") + "' AND status NOT IN ('SKIPPED', 'PENDING')"
+            + " AND submission_time_ms IS NOT NULL AND completion_time_ms IS NOT NULL")
+        .select("stage_id").distinct().count();
+    assertThat(aligned.stream().filter(r -> !r.get(0).equals(Fmt.NONE))).as("every stage of A").hasSize((int) stagesA);
+    assertThat(severeConsoleMessages(chrome)).isEmpty();
+  }
+
   /**
    * The night's regressions come first, most extra core-hours first (last night's is not shown); then the findings,
    * one row per rule and application naming the stages of its rows, most core-hours saved first.
@@ -421,7 +461,9 @@ class ReportJobTest {
     assertThat(regressions).extracting(r -> r.get(1)).containsExactly(regressed.get(2).<String>getAs("app_id"),
         regressed.get(1).<String>getAs("app_id"));
     assertThat(regressions.get(0)).containsSubsequence("1.30×", "2.0", "0.010",
-        "CONFIGURATION: spark.executor.instances 4 -> 2", "--conf spark.executor.instances=4");
+        "CONFIGURATION: spark.executor.instances 4 -> 2", "--conf spark.executor.instances=4",
+        regressed.get(3).<String>getAs("app_id"));
+    assertThat(regressions.get(1).get(7)).as("no reference run: no comparison").isEqualTo(Fmt.NONE);
 
     List<Row> findings = spark.read().format("delta").load(root.resolve("findings").toString()).collectAsList();
     List<List<String>> shown = cells(chrome, "#findings-table");
@@ -444,6 +486,11 @@ class ReportJobTest {
 
   private static void open(ChromeDriver chrome, Path page) {
     chrome.get(page.toUri().toString());
+    awaitCharts(chrome);
+  }
+
+  /** Waits up to 20 s for the page's script to mark its charts drawn. */
+  private static void awaitCharts(ChromeDriver chrome) {
     long deadline = System.currentTimeMillis() + 20_000;
     while (chrome.executeScript("return document.body.getAttribute('data-charts-drawn')") == null
         && System.currentTimeMillis() < deadline) {
