@@ -35,7 +35,7 @@ import org.perflab.spark.storage.TableStore;
  * {@code LABEL=PATH}: a runtime table ({@code .csv}) or an output root of {@code features}. Not a test: it prints
  * figures. Run with {@code bench/run prediction cems=/tmp/cems grep=grep.csv sgd=sgd.csv}. {@code BLEND_VARIANTS=3,12}
  * in the environment adds blends weighted on that many nearest training configurations as further rows (and
- * candidates of the selection "after").
+ * candidates of the selection "after"); {@code PREDICTION_ROWS=DIR} writes each variant's rows to a file there.
  */
 public final class PredictionBenchmark {
   private PredictionBenchmark() {}
@@ -76,11 +76,30 @@ public final class PredictionBenchmark {
       System.out.printf(Locale.ROOT, "%s: %d predictors, harness %.1f s%n", variant, predictors.size(),
           (System.nanoTime() - start) / 1e9);
       rows.put(variant, all);
+      dump(label, variant, all);
     }
     table(rows.get("after"), rows.get("before"));
     for (String which : List.of("before", "after")) {
       System.out.println("goals " + which + ":");
       Goals.of(rows.get(which), floor.meanAbsErrorPct()).forEach(g -> System.out.println("  " + g.describe()));
+    }
+  }
+
+  /**
+   * With {@code PREDICTION_ROWS=DIR} in the environment, writes {@code rows} one per line to {@code
+   * DIR/LABEL-VARIANT.txt}, so that two builds' rows can be compared exactly (diff).
+   */
+  private static void dump(String label, String variant, List<PredictionRow> rows) {
+    String dir = System.getenv("PREDICTION_ROWS");
+    if (dir == null || dir.isBlank()) {
+      return;
+    }
+    java.nio.file.Path file = java.nio.file.Path.of(dir, label + "-" + variant.replaceAll("[^a-z]+", "_") + ".txt");
+    try {
+      java.nio.file.Files.createDirectories(file.getParent());
+      java.nio.file.Files.write(file, rows.stream().map(PredictionRow::toString).toList());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("Cannot write the rows: " + e.getMessage() + " (" + file + ")", e);
     }
   }
 
