@@ -63,6 +63,11 @@ public final class Blend implements Predictor {
     return members;
   }
 
+  /** Training configurations nearest the target whose inner errors weigh the members. */
+  public int evidenceCount() {
+    return evidenceCount;
+  }
+
   @Override
   public Estimate predict(List<Measured> training, Target target) {
     List<Measured> evidence = nearest(training, target);

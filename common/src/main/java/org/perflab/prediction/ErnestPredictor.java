@@ -10,8 +10,17 @@ import org.perflab.scaling.ErnestFit;
  * point (median input bytes, total cores, median runtime). Where the training configurations with the target's
  * cores per executor and executor memory suffice for a fit ({@value ErnestFit#MIN_CONFIGURATIONS} or more), only
  * those are used, since the model has no term for either; otherwise all of them.
+ *
+ * @param diagnostics whether each fit also computes the R² and leave-one-out error that {@code scaling_fits} reports
+ *     ({@link ErnestFit#fit}), as issue 11's harness did: the same predictions at several times the cost, kept as the
+ *     benchmarks' baseline; false fits the model alone ({@link ErnestFit#model})
  */
-public record ErnestPredictor() implements Predictor {
+public record ErnestPredictor(boolean diagnostics) implements Predictor {
+
+  /** Ernest, fitting the model alone. */
+  public ErnestPredictor() {
+    this(false);
+  }
 
   @Override
   public String name() {
@@ -22,9 +31,9 @@ public record ErnestPredictor() implements Predictor {
   public Estimate predict(List<Measured> training, Target target) {
     List<Measured> same = training.stream().filter(m -> sameMachine(m.configuration(), target.configuration()))
         .toList();
-    ErnestFit fit = fit(same);
+    ErnestFit fit = fit(same, diagnostics);
     if (!fit.ok()) {
-      fit = fit(training);
+      fit = fit(training, diagnostics);
     }
     if (!fit.ok()) {
       return Estimate.none(fit.note());
@@ -39,9 +48,10 @@ public record ErnestPredictor() implements Predictor {
         && Objects.equals(a.executorMemoryBytes(), b.executorMemoryBytes());
   }
 
-  private static ErnestFit fit(List<Measured> points) {
-    return ErnestFit.fit(points.stream().mapToDouble(Measured::inputBytes).toArray(),
-        points.stream().mapToDouble(Measured::totalCores).toArray(),
-        points.stream().mapToDouble(Measured::actualS).toArray());
+  private static ErnestFit fit(List<Measured> points, boolean diagnostics) {
+    double[] bytes = points.stream().mapToDouble(Measured::inputBytes).toArray();
+    double[] cores = points.stream().mapToDouble(Measured::totalCores).toArray();
+    double[] seconds = points.stream().mapToDouble(Measured::actualS).toArray();
+    return diagnostics ? ErnestFit.fit(bytes, cores, seconds) : ErnestFit.model(bytes, cores, seconds);
   }
 }

@@ -9,10 +9,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * however often the harness asks for it: the inner leave-one-out of every held-out configuration asks for the same
  * (training, target) pairs again (the pair {all − h − i, i} of held-out h is the pair {all − i − h, h} of held-out
  * i's inner loop, reversed), and {@link Consensus} and {@link Blend} ask their members for predictions the harness
- * has already made for the members themselves. The training set is keyed by the identity of its {@link Measured}
- * elements in order (the harness builds them once per workload and removes configurations from one list, so the same
- * set has the same order): two workloads never share an entry and no run list is hashed. A memo holds at most
- * {@value #LIMIT} predictions before it is cleared, a bound on memory, not on correctness; it is not serialised.
+ * has already made for the members themselves. The training set is keyed by what the prediction reads of it ({@link
+ * Predictor#reads}; for a law, the target's series alone, so that the fits of the blend's nested loops that leave out
+ * configurations of other series are fits already made), by the identity of its {@link Measured} elements in order
+ * (the harness builds them once per workload and removes configurations from one list, so the same set has the same
+ * order): no run list is hashed, and two workloads share an entry only where the prediction reads no configuration,
+ * which by {@link Predictor#reads}'s contract is then the same. A memo holds at most {@value #LIMIT} predictions
+ * before it is cleared, a bound on memory, not on correctness; it is not serialised.
  */
 public final class Memo implements Predictor {
   /** Predictions kept before the memo is cleared. */
@@ -43,9 +46,14 @@ public final class Memo implements Predictor {
   }
 
   @Override
+  public List<Measured> reads(List<Measured> training, Target target) {
+    return delegate.reads(training, target);
+  }
+
+  @Override
   public Estimate predict(List<Measured> training, Target target) {
     Map<Key, Estimate> m = memo();
-    Key key = new Key(training.toArray(new Measured[0]), target);
+    Key key = new Key(delegate.reads(training, target).toArray(new Measured[0]), target);
     Estimate cached = m.get(key);
     if (cached == null) {
       cached = delegate.predict(training, target);

@@ -29,4 +29,13 @@ public interface Predictor extends Serializable {
   default boolean modelsConfiguration() {
     return true;
   }
+
+  /**
+   * The training configurations a prediction for {@code target} reads, in {@code training}'s order: {@link #predict}
+   * depends on {@code training} only through them, so two training sets with the same ones give the same
+   * prediction. {@link Memo} keys on them. All of {@code training} unless the predictor says less.
+   */
+  default List<Measured> reads(List<Measured> training, Target target) {
+    return training;
+  }
 }

@@ -47,4 +47,26 @@ public final class Predictors {
     out.add(new Blend(Blend.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4), transfer, nearest)));
     return out;
   }
+
+  /**
+   * {@code p} as issue 11's harness ran it: every {@link Memo} taken off, the consensus's and the blend's members'
+   * too, and the laws and Ernest fitted with their diagnostics ({@link LawPredictor#diagnostics}). The same
+   * predictions, each fit made anew at its full cost: the baseline that tests and benchmarks compare with.
+   */
+  public static Predictor unremembered(Predictor p) {
+    if (p instanceof Memo m) {
+      return unremembered(m.delegate());
+    }
+    if (p instanceof LawPredictor l) {
+      return new LawPredictor(l.law(), true);
+    }
+    if (p instanceof ErnestPredictor) {
+      return new ErnestPredictor(true);
+    }
+    if (p instanceof Consensus c) {
+      return new Consensus(c.name(), c.members().stream().map(Predictors::unremembered).toList());
+    }
+    return p instanceof Blend b
+        ? new Blend(b.name(), b.members().stream().map(Predictors::unremembered).toList(), b.evidenceCount()) : p;
+  }
 }

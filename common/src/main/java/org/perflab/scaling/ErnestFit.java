@@ -15,11 +15,11 @@ import java.util.Optional;
  * give a result that is not {@link #ok()}, with a note.
  *
  * @param theta θ0..θ3, each ≥ 0; null when not fitted
- * @param r2 R² over the fitted points (centred, as Eq. 10 of reference 003); NaN when not fitted or when every
- *     runtime is equal
+ * @param r2 R² over the fitted points (centred, as Eq. 10 of reference 003); NaN when not fitted, when every
+ *     runtime is equal, or from {@link #model}
  * @param looErrorPct leave-one-point-out mean absolute percentage error, % (beyond Ernest's paper): each point with a
  *     non-zero runtime predicted by the model fitted to the others, over the folds that keep
- *     {@value #MIN_CONFIGURATIONS} distinct configurations; NaN when none does
+ *     {@value #MIN_CONFIGURATIONS} distinct configurations; NaN when none does, or from {@link #model}
  * @param points the points given
  * @param note null for a fit; otherwise why there is none
  */
@@ -48,11 +48,27 @@ public record ErnestFit(double[] theta, double r2, double looErrorPct, int point
    * @param runtimeS runtime of each point, s
    */
   public static ErnestFit fit(double[] inputBytes, double[] totalCores, double[] runtimeS) {
+    return fit(inputBytes, totalCores, runtimeS, true);
+  }
+
+  /**
+   * The fit of {@link #fit} without its diagnostics: the same θ and note, but {@code r2} and {@code looErrorPct}
+   * NaN. The leave-one-out solves the model once per point, so this costs a fraction of {@link #fit}: what a
+   * predictor that only needs the model uses.
+   */
+  public static ErnestFit model(double[] inputBytes, double[] totalCores, double[] runtimeS) {
+    return fit(inputBytes, totalCores, runtimeS, false);
+  }
+
+  private static ErnestFit fit(double[] inputBytes, double[] totalCores, double[] runtimeS, boolean diagnostics) {
     Optional<String> invalid = invalid(inputBytes, totalCores, runtimeS);
     if (invalid.isPresent()) {
       return new ErnestFit(null, Double.NaN, Double.NaN, runtimeS.length, invalid.get());
     }
     double[] theta = solve(inputBytes, totalCores, runtimeS);
+    if (!diagnostics) {
+      return new ErnestFit(theta, Double.NaN, Double.NaN, runtimeS.length, null);
+    }
     double[] predicted = new double[runtimeS.length];
     for (int i = 0; i < predicted.length; i++) {
       predicted[i] = predict(theta, inputBytes[i], totalCores[i]);

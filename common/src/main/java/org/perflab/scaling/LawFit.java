@@ -14,11 +14,11 @@ import java.util.Optional;
  * @param params the fitted parameters by name, in the order of {@link Law#parameters()} (see {@link Law} for their
  *     units); empty when not fitted
  * @param r2 R² over the fitted points, Eq. 10 of reference 003 (centred SS_tot, so it can be negative); NaN when not
- *     fitted or when every runtime is equal
+ *     fitted, when every runtime is equal, or from {@link #curve}
  * @param looErrorPct leave-one-point-out mean absolute percentage error, % (beyond the paper, as the reference's §6.5
  *     suggests): each point with a non-zero runtime is predicted by the law fitted to the other points, over the folds
  *     that keep as many distinct core counts as the law has parameters (so a 2-parameter law with 3 core counts is
- *     judged by exact two-point calibrations); NaN when no fold can be fitted
+ *     judged by exact two-point calibrations); NaN when no fold can be fitted, or from {@link #curve}
  * @param nStar the core count of the lowest predicted runtime, continuous, possibly outside the measured counts
  *     (reference §2.7); null for Amdahl and Gustafson, which are monotone, and for Eq. 9 and 11 fits without an
  *     interior minimum (a ≤ 0 or b ≤ 0, or c ≤ 0)
@@ -44,7 +44,16 @@ public record LawFit(Law law, Map<String, Double> params, double r2, double looE
    * @param y runtime of each point, s
    */
   public static LawFit fit(Law law, double[] n, double[] y) {
-    return fit(law, n, y, MIN_CORE_COUNTS);
+    return fit(law, n, y, MIN_CORE_COUNTS, true);
+  }
+
+  /**
+   * The fit of {@link #fit} without its diagnostics: the same parameters, optimum and note, but {@code r2} and
+   * {@code looErrorPct} NaN. The leave-one-out refits the law once per point, so this costs a fraction of {@link
+   * #fit}: what a predictor that only needs the curve uses.
+   */
+  public static LawFit curve(Law law, double[] n, double[] y) {
+    return fit(law, n, y, MIN_CORE_COUNTS, false);
   }
 
   /**
@@ -52,7 +61,7 @@ public record LawFit(Law law, Map<String, Double> params, double r2, double looE
    * two-run calibration of reference §2.5 determines Eq. 9's a and b from two runs.
    */
   public static LawFit calibrate(Law law, double[] n, double[] y) {
-    return fit(law, n, y, law.parameters().size());
+    return fit(law, n, y, law.parameters().size(), true);
   }
 
   /** Whether the law was fitted. */
@@ -74,7 +83,7 @@ public record LawFit(Law law, Map<String, Double> params, double r2, double looE
     return law.parameters().stream().mapToDouble(params::get).toArray();
   }
 
-  private static LawFit fit(Law law, double[] n, double[] y, int minCoreCounts) {
+  private static LawFit fit(Law law, double[] n, double[] y, int minCoreCounts, boolean diagnostics) {
     Optional<String> invalid = Points.invalid(law.label(), n, y, minCoreCounts);
     if (invalid.isPresent()) {
       return new LawFit(law, Map.of(), Double.NaN, Double.NaN, null, null, n.length, invalid.get());
@@ -93,7 +102,8 @@ public record LawFit(Law law, Map<String, Double> params, double r2, double looE
     for (int i = 0; i < p.length; i++) {
       named.put(law.parameters().get(i), p[i]);
     }
-    return new LawFit(law, named, Goodness.r2(y, predicted), looErrorPct(law, n, y), nStar,
+    return new LawFit(law, named, diagnostics ? Goodness.r2(y, predicted) : Double.NaN,
+        diagnostics ? looErrorPct(law, n, y) : Double.NaN, nStar,
         nStar == null ? null : law.runtime(p, nStar), n.length, solution.note());
   }
 

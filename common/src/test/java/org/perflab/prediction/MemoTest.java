@@ -23,23 +23,9 @@ class MemoTest {
     return runs;
   }
 
-  /**
-   * The predictors of {@link Predictors#runtimeOnly} with every {@link Memo} taken off, the consensus's and the
-   * blend's too (the blend made anew costs the cube of the configurations in fits: few configurations here).
-   */
+  /** The predictors of {@link Predictors#runtimeOnly} as issue 11's harness ran them ({@link Predictors#unremembered}). */
   private static List<Predictor> unremembered() {
-    return Predictors.runtimeOnly().stream().map(MemoTest::unremembered).toList();
-  }
-
-  private static Predictor unremembered(Predictor p) {
-    if (p instanceof Memo m) {
-      return m.delegate();
-    }
-    if (p instanceof Consensus c) {
-      return new Consensus(c.name(), c.members().stream().map(MemoTest::unremembered).toList());
-    }
-    return p instanceof Blend b
-        ? new Blend(b.name(), b.members().stream().map(MemoTest::unremembered).toList()) : p;
+    return Predictors.runtimeOnly().stream().map(Predictors::unremembered).toList();
   }
 
   @Test

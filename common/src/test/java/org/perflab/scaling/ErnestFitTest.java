@@ -34,6 +34,20 @@ class ErnestFitTest {
   }
 
   @Test
+  void theModelAloneHasTheFitsThetaWithoutItsDiagnostics() {
+    double[] y = runtimes(new double[] {10, 50, 0, -0.5});
+    ErnestFit fit = ErnestFit.fit(BYTES, CORES, y);
+    ErnestFit model = ErnestFit.model(BYTES, CORES, y);
+    assertThat(model.theta()).containsExactly(fit.theta());
+    assertThat(model.predict(16 * GB, 32)).isEqualTo(fit.predict(16 * GB, 32));
+    assertThat(fit.looErrorPct()).isFinite();
+    assertThat(model.r2()).isNaN();
+    assertThat(model.looErrorPct()).isNaN();
+    assertThat(ErnestFit.model(new double[] {GB}, new double[] {2}, new double[] {10}).note())
+        .isEqualTo(ErnestFit.fit(new double[] {GB}, new double[] {2}, new double[] {10}).note());
+  }
+
+  @Test
   void whereLeastSquaresGivesANegativeCoefficientNnlsKeepsItAtZero() {
     // A true θ3 of −0.5: unconstrained least squares recovers it exactly; Ernest may not go below 0.
     double[] y = runtimes(new double[] {10, 50, 0, -0.5});

@@ -37,6 +37,23 @@ class LawFitTest {
   }
 
   @Test
+  void theCurveAloneHasTheFitsParametersNoteAndOptimumWithoutItsDiagnostics() {
+    for (Law law : Law.values()) {
+      LawFit fit = LawFit.fit(law, GRID, V2);
+      LawFit curve = LawFit.curve(law, GRID, V2);
+      assertThat(curve.params()).as(law.label()).isEqualTo(fit.params());
+      assertThat(curve.note()).isEqualTo(fit.note());
+      assertThat(curve.nStar()).isEqualTo(fit.nStar());
+      assertThat(curve.predict(24)).isEqualTo(fit.predict(24));
+      assertThat(fit.looErrorPct()).isFinite();
+      assertThat(curve.r2()).isNaN();
+      assertThat(curve.looErrorPct()).isNaN();
+    }
+    assertThat(LawFit.curve(Law.SQRT, new double[] {1, 16}, new double[] {620, 117.5}).note())
+        .isEqualTo(LawFit.fit(Law.SQRT, new double[] {1, 16}, new double[] {620, 117.5}).note());
+  }
+
+  @Test
   void twoRunsCalibrateEq9Exactly() {
     LawFit fit = LawFit.calibrate(Law.SQRT, new double[] {1, 16}, new double[] {620, 117.5});
     assertThat(fit.param("a")).isCloseTo(600, within(1e-9));

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.prediction.Blend;
-import org.perflab.prediction.Consensus;
 import org.perflab.prediction.Goals;
 import org.perflab.prediction.Harness;
 import org.perflab.prediction.Memo;
@@ -31,11 +30,12 @@ import org.perflab.spark.storage.TableStore;
  * configurations ({@code before}: issue 11's harness), and with both, selecting in the target's region ({@code
  * after}: {@link Selection.Evidence}), on the driver, each
  * data set's noise floor ({@link NoiseFloor}), the goals ({@link Goals}) and the harness's wall time, also for issue 11's
- * predictors with every fit made anew ({@code before, fits not remembered}: the harness before {@link Memo}). Each argument is
+ * predictors with every fit made anew ({@code before, fits not remembered}: the harness before {@link Memo}, its laws
+ * and Ernest fitted with their diagnostics as then: {@link Predictors#unremembered}). Each argument is
  * {@code LABEL=PATH}: a runtime table ({@code .csv}) or an output root of {@code features}. Not a test: it prints
  * figures. Run with {@code bench/run prediction cems=/tmp/cems grep=grep.csv sgd=sgd.csv}. {@code BLEND_VARIANTS=3,12}
  * in the environment adds blends weighted on that many nearest training configurations as further rows (and
- * candidates of the selection "after").
+ * candidates of the selection "after"); {@code PREDICTION_ROWS=DIR} writes each variant's rows to a file there.
  */
 public final class PredictionBenchmark {
   private PredictionBenchmark() {}
@@ -76,11 +76,30 @@ public final class PredictionBenchmark {
       System.out.printf(Locale.ROOT, "%s: %d predictors, harness %.1f s%n", variant, predictors.size(),
           (System.nanoTime() - start) / 1e9);
       rows.put(variant, all);
+      dump(label, variant, all);
     }
     table(rows.get("after"), rows.get("before"));
     for (String which : List.of("before", "after")) {
       System.out.println("goals " + which + ":");
       Goals.of(rows.get(which), floor.meanAbsErrorPct()).forEach(g -> System.out.println("  " + g.describe()));
+    }
+  }
+
+  /**
+   * With {@code PREDICTION_ROWS=DIR} in the environment, writes {@code rows} one per line to {@code
+   * DIR/LABEL-VARIANT.txt}, so that two builds' rows can be compared exactly (diff).
+   */
+  private static void dump(String label, String variant, List<PredictionRow> rows) {
+    String dir = System.getenv("PREDICTION_ROWS");
+    if (dir == null || dir.isBlank()) {
+      return;
+    }
+    java.nio.file.Path file = java.nio.file.Path.of(dir, label + "-" + variant.replaceAll("[^a-z]+", "_") + ".txt");
+    try {
+      java.nio.file.Files.createDirectories(file.getParent());
+      java.nio.file.Files.write(file, rows.stream().map(PredictionRow::toString).toList());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("Cannot write the rows: " + e.getMessage() + " (" + file + ")", e);
     }
   }
 
@@ -98,7 +117,7 @@ public final class PredictionBenchmark {
 
   /**
    * Issue 11's predictors: the runtime-only ones without {@code blend} and {@code transfer}; with {@code remembered}
-   * false, without {@link Memo} either, as issue 11's harness made every fit.
+   * false, as issue 11's harness made every fit ({@link Predictors#unremembered}).
    */
   static List<Predictor> before(boolean remembered) {
     List<Predictor> out = new ArrayList<>();
@@ -106,17 +125,9 @@ public final class PredictionBenchmark {
       if (p instanceof Blend || p.name().equals(RatioTransfer.NAME)) {
         continue;
       }
-      out.add(remembered ? p : unremembered(p));
+      out.add(remembered ? p : Predictors.unremembered(p));
     }
     return out;
-  }
-
-  private static Predictor unremembered(Predictor p) {
-    if (p instanceof Memo m) {
-      return m.delegate();
-    }
-    return p instanceof Consensus c
-        ? new Consensus(c.name(), c.members().stream().map(PredictionBenchmark::unremembered).toList()) : p;
   }
 
   static List<PredictionRow> evaluate(List<Run> runs, List<Predictor> predictors, Selection.Evidence evidence) {
