@@ -29,6 +29,7 @@ import org.perflab.clustering.AdjustedRandIndex;
 import org.perflab.spark.clustering.ClusterOptions;
 import org.perflab.spark.clustering.ClusterPipeline;
 import org.perflab.spark.clustering.ClusterTables;
+import org.perflab.spark.clustering.Clustering;
 import org.perflab.spark.clustering.Clustering.Clustered;
 import org.perflab.spark.clustering.Clustering.NotClustered;
 import org.perflab.spark.clustering.Clustering.Outcome;
@@ -143,27 +144,25 @@ class ClusterJobTest {
   }
 
   /**
-   * The same applications stored in another order (another master's partitions, a compacted table) give the same
-   * clusters and silhouettes under the same seed: KMeans draws its first centres from the rows in their order, so the
-   * job sorts them. Noisy workloads, so that where KMeans starts changes what it finds.
+   * The same applications in another order (another master's partitions, a compacted table) give the same clusters
+   * and silhouettes under the same seed: KMeans draws its first centres from the rows in their order, so the job sorts
+   * them. Noisy workloads, so that where KMeans starts changes what it finds. (On the transform, without tables.)
    */
   @Test
   void theSameApplicationsInAnotherOrderGiveTheSameClustersAndSilhouettes() {
     Dataset<Row> noisy = SyntheticFeatures.of(spark, 6, 0.9, 11).cache();
-    Path stored = dir.resolve("in-order");
-    Path reversed = dir.resolve("reversed");
-    write(stored, ClusterTables.APP_FEATURES, noisy.orderBy("app_id").coalesce(1));
-    write(reversed, ClusterTables.APP_FEATURES, noisy.orderBy(functions.col("app_id").desc()).coalesce(1));
-    ClusterJob.run(spark, options(stored, new ClusterOptions(2, 6, 5)));
-    ClusterJob.run(spark, options(reversed, new ClusterOptions(2, 6, 5)));
+    ClusterOptions options = new ClusterOptions(3, 3, 5);
+    Clustered inOrder = (Clustered) Clustering.cluster(noisy.orderBy("app_id").coalesce(1), List.of(),
+        java.util.Optional.empty(), options);
+    Clustered reversed = (Clustered) Clustering.cluster(noisy.orderBy(functions.col("app_id").desc()).coalesce(1),
+        List.of(), java.util.Optional.empty(), options);
 
-    assertThat(clusterByApp(reversed)).isEqualTo(clusterByApp(stored));
-    assertThat(table(reversed, ClusterTables.SELECTION_TABLE).orderBy("k").collectAsList())
-        .isEqualTo(table(stored, ClusterTables.SELECTION_TABLE).orderBy("k").collectAsList());
+    assertThat(clusterByApp(reversed.appClusters())).isEqualTo(clusterByApp(inOrder.appClusters()));
+    assertThat(reversed.selection()).isEqualTo(inOrder.selection());
   }
 
-  private static Map<String, Integer> clusterByApp(Path root) {
-    return table(root, ClusterTables.APP_CLUSTERS_TABLE).collectAsList().stream()
+  private static Map<String, Integer> clusterByApp(Dataset<Row> appClusters) {
+    return appClusters.collectAsList().stream()
         .collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r.<Integer>getAs("cluster_id")));
   }
 
