@@ -1,5 +1,11 @@
 package org.perflab.changes;
 
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
 /**
  * One stage of one run, as {@link StageMatcher} sees it: where it sits in the run and what it is called.
  *
@@ -11,5 +17,17 @@ public record StageRef(int stageId, int jobOrdinal, String name) {
   /** The name without line numbers, ids and case: what stays the same when the code around it is recompiled. */
   public String normalisedName() {
     return StageMatcher.normalise(name);
+  }
+
+  /**
+   * The {@link #jobOrdinal} of each of a run's job ids: its position among the run's distinct job ids in ascending
+   * order, 0 for the first. Nulls are ignored (a stage without a job has ordinal -1).
+   */
+  public static Map<Integer, Integer> jobOrdinals(Collection<Integer> jobIds) {
+    Map<Integer, Integer> ordinals = new HashMap<>();
+    for (Integer job : new TreeSet<>(jobIds.stream().filter(Objects::nonNull).toList())) {
+      ordinals.put(job, ordinals.size());
+    }
+    return ordinals;
   }
 }

@@ -20,7 +20,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -150,12 +149,11 @@ public final class RunProfiles {
   }
 
   private static List<StageStats> stageStats(List<Row> rows) {
-    TreeSet<Integer> jobs = new TreeSet<>();
-    rows.stream().filter(r -> !r.isNullAt(3)).forEach(r -> jobs.add(r.getInt(3)));
-    List<Integer> ordinals = new ArrayList<>(jobs);
+    Map<Integer, Integer> ordinals = StageRef.jobOrdinals(rows.stream()
+        .map(r -> r.isNullAt(3) ? null : r.getInt(3)).toList());
     List<StageStats> out = new ArrayList<>();
     for (Row r : rows) {
-      int job = r.isNullAt(3) ? -1 : ordinals.indexOf(r.getInt(3));
+      int job = r.isNullAt(3) ? -1 : ordinals.get(r.getInt(3));
       StageRef ref = new StageRef(r.getInt(1), job, r.isNullAt(4) ? null : r.getString(4));
       out.add(new StageStats(ref, r.getInt(2), longOr(r, 5), longOr(r, 6), longOr(r, 7) / 1000.0,
           longOr(r, 8) / 1000.0, longOr(r, 9) / 1e9, longOr(r, 10) / 1000.0, longOr(r, 11) / 1000.0,

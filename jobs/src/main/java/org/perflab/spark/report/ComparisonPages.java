@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.changes.StageAlignment;
@@ -100,11 +99,10 @@ final class ComparisonPages {
       if (start == null) {
         return;
       }
-      TreeSet<Integer> jobs = new TreeSet<>();
-      list.stream().filter(r -> r.getAs("job_id") != null).forEach(r -> jobs.add(r.getAs("job_id")));
-      List<Integer> ordinals = new ArrayList<>(jobs);
+      Map<Integer, Integer> ordinals = StageRef.jobOrdinals(list.stream().map(r -> r.<Integer>getAs("job_id"))
+          .toList());
       spans.put(app, list.stream().map(r -> new Span(new StageRef(r.getAs("stage_id"),
-          r.getAs("job_id") == null ? -1 : ordinals.indexOf(r.<Integer>getAs("job_id")), r.getAs("name")),
+          r.getAs("job_id") == null ? -1 : ordinals.get(r.<Integer>getAs("job_id")), r.getAs("name")),
           (Fmt.lng(r, "submitted") - start) / 1000.0, (Fmt.lng(r, "completed") - start) / 1000.0)).toList());
     });
   }
