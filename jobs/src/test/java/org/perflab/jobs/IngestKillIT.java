@@ -102,9 +102,9 @@ class IngestKillIT {
 
   @Test
   void killedDuringMaintenanceThenRerunEqualsOneCleanRun() throws Exception {
+    // A root as one clean ingest leaves it: a copy of the clean run's (Delta tables hold paths relative to the table).
     Path out = temp.resolve("killed-maintenance");
-    Scripts.Result first = ingest(out, Map.of());
-    assertThat(first.exitCode()).as(first.output()).isZero();
+    FileUtils.copyDirectory(clean.toFile(), out.toFile());
     killAt(TestPause.Point.DURING_MAINTENANCE, "maintain", out);
 
     Scripts.Result rerun = Scripts.run(temp, Map.of(), TIMEOUT, PERFLAB, "--master", "local[2]", "maintain",
