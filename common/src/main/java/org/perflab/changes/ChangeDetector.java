@@ -16,8 +16,9 @@ import java.util.List;
  * the candidate becomes the baseline and that run is within noise (a workload that stays at a new level is a
  * regression once). If the next run is back at the old level, the flagged run was a transient outlier: it is
  * dropped from the baseline and the old level goes on. Until a new level has {@code minHistory} runs of its own, its
- * noise is the previous level's. A change point needs only the runs before it, so a verdict never depends on later
- * runs or on the order in which runs were ingested.
+ * noise is the previous level's; until it has a full window, at least the previous level's (a few runs' MAD
+ * underestimates the spread; see {@link #levelNoise}). A change point needs only the runs before it, so a verdict
+ * never depends on later runs or on the order in which runs were ingested.
  *
  * <p>Why not a batch binary segmentation: it would re-segment the whole history each night and could move an old
  * change point with every new run, so a run judged once could be judged differently later; the sequential test gives
@@ -58,8 +59,7 @@ public final class ChangeDetector {
         continue;
       }
       List<Integer> window = tail(level);
-      double noise = window.size() >= options.minHistory() || Double.isNaN(previousNoise)
-          ? noise(values, window) : previousNoise;
+      double noise = levelNoise(values, window, previousNoise);
       double median = median(logs(values, window));
       double z = (Math.log(v) - median) / noise;
       if (!pending.isEmpty()) {
@@ -90,6 +90,27 @@ public final class ChangeDetector {
 
   private List<Integer> tail(List<Integer> level) {
     return level.subList(Math.max(0, level.size() - options.window()), level.size());
+  }
+
+  /**
+   * The noise a run is judged with: the window's own (1.4826 × MAD) on the first level; on a level entered after a
+   * change point, the previous level's until the new one has {@code minHistory} runs, then the larger of its own and
+   * the previous level's until it has a full window of runs. The MAD of a few runs underestimates the spread more
+   * often than not (of 5 normal runs, 1.4826 × MAD is below σ two times in three and below σ/2 more than one time in four),
+   * while run-to-run noise belongs to the workload more than to one level: a new level is presumed as noisy as the
+   * last until a full window shows it quieter.
+   *
+   * @param previousNoise the noise the previous level was judged with; NaN on the first level
+   */
+  private double levelNoise(double[] values, List<Integer> window, double previousNoise) {
+    if (Double.isNaN(previousNoise)) {
+      return noise(values, window);
+    }
+    if (window.size() < options.minHistory()) {
+      return previousNoise;
+    }
+    double own = noise(values, window);
+    return window.size() < options.window() ? Math.max(own, previousNoise) : own;
   }
 
   /** 1.4826 × MAD of the window's log values, at least the floor. */

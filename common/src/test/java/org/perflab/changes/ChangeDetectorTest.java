@@ -22,6 +22,19 @@ class ChangeDetectorTest {
     return judgements.stream().filter(j -> j.verdict() == verdict).count();
   }
 
+  private static double[] concat(double[] first, double[] then) {
+    double[] all = java.util.Arrays.copyOf(first, first.length + then.length);
+    System.arraycopy(then, 0, all, first.length, then.length);
+    return all;
+  }
+
+  /** The share of the judgements flagged as a regression or an improvement. */
+  private static double flaggedShare(List<List<Judgement>> series) {
+    long judged = series.stream().mapToLong(List::size).sum();
+    long flagged = series.stream().mapToLong(j -> count(j, Verdict.REGRESSION) + count(j, Verdict.IMPROVEMENT)).sum();
+    return (double) flagged / judged;
+  }
+
   @Test
   void fewerRunsThanTheMinimumGetNoVerdict() {
     List<Judgement> j = DETECTOR.judge(new double[] {100, 100, 300, 100, 100, 100});
@@ -32,15 +45,12 @@ class ChangeDetectorTest {
   @Test
   void steadyLogNormalRunsAreAlmostNeverFlagged() {
     Random random = new Random(7);
-    long flagged = 0;
-    long judged = 0;
+    List<List<Judgement>> series = new java.util.ArrayList<>();
     for (int w = 0; w < 200; w++) {
-      List<Judgement> j = DETECTOR.judge(logNormal(random, 30, 60 + w, 0.05));
-      flagged += count(j, Verdict.REGRESSION) + count(j, Verdict.IMPROVEMENT);
-      judged += j.size() - 5;
+      series.add(DETECTOR.judge(logNormal(random, 30, 60 + w, 0.05)).subList(5, 30));
     }
     // 4 robust sigmas: about 6e-5 per run for a normal with known spread; the MAD of a short window adds more.
-    assertThat((double) flagged / judged).isLessThan(0.02);
+    assertThat(flaggedShare(series)).isLessThan(0.02);
   }
 
   @Test
@@ -48,10 +58,7 @@ class ChangeDetectorTest {
     Random random = new Random(11);
     double[] before = logNormal(random, 15, 100, 0.03);
     double[] after = logNormal(random, 10, 120, 0.03);
-    double[] all = new double[25];
-    System.arraycopy(before, 0, all, 0, 15);
-    System.arraycopy(after, 0, all, 15, 10);
-    List<Judgement> j = DETECTOR.judge(all);
+    List<Judgement> j = DETECTOR.judge(concat(before, after));
     assertThat(j.get(15).verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(j.get(15).ratio()).isBetween(1.1, 1.35);
     assertThat(j.get(15).baseline()).doesNotContain(15).contains(14);
@@ -102,5 +109,49 @@ class ChangeDetectorTest {
       double[] prefix = java.util.Arrays.copyOf(xs, n);
       assertThat(DETECTOR.judge(prefix).get(n - 1)).isEqualTo(all.get(n - 1));
     }
+  }
+
+  /** {@code pre} runs at level 100, then {@code post} at 100 × {@code step}, log-normal with log spread {@code sigma}. */
+  private static double[] step(Random random, int pre, int post, double step, double sigma) {
+    double[] xs = logNormal(random, pre + post, 100, sigma);
+    for (int i = pre; i < xs.length; i++) {
+      xs[i] *= step;
+    }
+    return xs;
+  }
+
+  @Test
+  void aTwentyPercentStepAtTwoPercentNoiseIsDetectedAtLeastNinetyFivePercentOfTheTime() {
+    Random random = new Random(17);
+    int detected = 0;
+    int trials = 400;
+    for (int t = 0; t < trials; t++) {
+      detected += DETECTOR.judge(step(random, 15, 3, 1.2, 0.02)).get(15).verdict() == Verdict.REGRESSION ? 1 : 0;
+    }
+    assertThat((double) detected / trials).isGreaterThanOrEqualTo(0.95); // the goal
+  }
+
+  @Test
+  void aNewLevelKeepsAtLeastThePreviousLevelsNoiseUntilItHasAFullWindow() {
+    Random random = new Random(23);
+    double[] noisy = logNormal(random, 20, 100, 0.10);
+    double[] quiet = logNormal(random, 30, 300, 0.005);
+    List<Judgement> j = DETECTOR.judge(concat(noisy, quiet));
+    assertThat(j.get(20).verdict()).isEqualTo(Verdict.REGRESSION);
+    double before = j.get(20).noise();
+    assertThat(before).isGreaterThan(0.05);
+    // the quiet level's own MAD is far below; with fewer than a window (20) of its runs it is judged with the old noise
+    assertThat(j.subList(21, 40)).allMatch(x -> x.noise() >= before);
+    assertThat(j.get(45).noise()).isLessThan(before / 2);
+  }
+
+  @Test
+  void stepsToANewLevelStayWithinTheFalseAlarmGoalAfterTheChange() {
+    Random random = new Random(29);
+    List<List<Judgement>> series = new java.util.ArrayList<>();
+    for (int w = 0; w < 300; w++) {
+      series.add(DETECTOR.judge(step(random, 20, 25, 1.5, 0.05)).subList(22, 45)); // after the change's two runs
+    }
+    assertThat(flaggedShare(series)).isLessThanOrEqualTo(0.02); // the goal
   }
 }
