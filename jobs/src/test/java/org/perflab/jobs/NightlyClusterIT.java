@@ -108,14 +108,30 @@ class NightlyClusterIT {
 
   @BeforeAll
   static void startHdfsAndCluster() throws Exception {
-    Scripts.Result started = Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_HDFS, "start", "--state-dir",
-        temp.resolve("hdfs").toString());
+    // HDFS starts while the cluster starts: each start waits much of its time for daemons to register.
+    CompletableFuture<Scripts.Result> startingHdfs = CompletableFuture.supplyAsync(() -> {
+      try {
+        return Scripts.run(temp, Map.of(), DAEMONS_TIMEOUT, LOCAL_HDFS, "start", "--state-dir",
+            temp.resolve("hdfs").toString());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    });
+    Scripts.Result cluster;
+    try {
+      cluster = LocalClusterChecks.localCluster(Map.of("SPARK_DAEMON_MEMORY", "256m"), "start",
+          "--state-dir", temp.resolve("cluster").toString(), "--workers", "2", "--worker-cores", "1",
+          "--worker-memory", "1536m");
+    } finally {
+      startingHdfs.handle((result, failure) -> result).join(); // ended either way before @AfterAll stops it
+    }
+    Scripts.Result started = startingHdfs.get();
     assertThat(started.exitCode()).as(started.output()).isZero();
     hdfs = started.lastLine();
     assertThat(hdfs).startsWith("hdfs://127.0.0.1:");
-    Scripts.Result cluster = LocalClusterChecks.localCluster(Map.of("SPARK_DAEMON_MEMORY", "256m"), "start",
-        "--state-dir", temp.resolve("cluster").toString(), "--workers", "2", "--worker-cores", "1",
-        "--worker-memory", "1536m");
     assertThat(cluster.exitCode()).as(cluster.output()).isZero();
     master = cluster.lastLine();
     LocalClusterChecks.assertRunning(temp.resolve("cluster"), master, 2, 1);
