@@ -19,8 +19,8 @@ import org.perflab.spark.ingest.SparkTestSession;
  * The committed regressions corpus judged by {@code regressions}: every changed run at least 20 % slower than its
  * workload's steady repeats is a regression with its injected change as the first cause; no steady repeat is one.
  *
- * <p>Tagged {@code long}: ingest, features and regressions of the corpus's 20 logs (one shared session, ingested
- * once for the three checks) took 100 s at load average 6 and 155 s at 8 on the shared 2-core machine (2026-11-28),
+ * <p>Tagged {@code long}: ingest, features and regressions of the corpus's 77 logs (one shared session, ingested
+ * once for the three checks) took 218 s at load average 13-20 on the shared 2-core machine (2026-11-28),
  * far over the seconds a default-suite test may cost; run it with {@code -Plong}.
  */
 @Tag("long")
