@@ -43,7 +43,7 @@ import org.perflab.spark.storage.DeltaSessions;
 public final class NightlyJobCounts {
   /** Columns that differ between two nights over the same logs by design (run ids and clocks). */
   private static final List<String> PER_RUN = List.of("run_id", "ingested_at_ms", "last_run_id", "computed_at",
-      "generated_at", "started_at", "written_at");
+      "generated_at", "started_at", "written_at", "judged_at_ms", "recorded_at_ms");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private NightlyJobCounts() {}
@@ -65,7 +65,7 @@ public final class NightlyJobCounts {
         String group = String.valueOf(job.properties().getProperty("spark.jobGroup.id"));
         jobs.computeIfAbsent(group, g -> new AtomicLong()).incrementAndGet();
         sites.computeIfAbsent(group, g -> new ConcurrentHashMap<>())
-            .computeIfAbsent(String.valueOf(job.properties().getProperty("callSite.short")), s -> new AtomicLong())
+            .computeIfAbsent(callSite(job), s -> new AtomicLong())
             .incrementAndGet();
       }
     });
@@ -171,6 +171,13 @@ public final class NightlyJobCounts {
       }
     }
     return kept;
+  }
+
+  /** The job's call site: the name of its result stage (the stage with the highest id), e.g. "count at X.java:87". */
+  private static String callSite(SparkListenerJobStart job) {
+    return scala.jdk.javaapi.CollectionConverters.asJava(job.stageInfos()).stream()
+        .max(java.util.Comparator.comparingInt(org.apache.spark.scheduler.StageInfo::stageId))
+        .map(org.apache.spark.scheduler.StageInfo::name).orElse("?");
   }
 
   private static double load() {
