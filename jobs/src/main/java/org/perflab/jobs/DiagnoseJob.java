@@ -177,9 +177,11 @@ public final class DiagnoseJob implements SessionCommand {
               + " (run perflab ingest --output " + options.input() + " first)")));
       Dataset<Row> os = options.osMetrics() == null ? null : OsMetrics.read(spark, options.osMetrics());
       Dataset<Row> features = Diagnosis.features(tasks, os, options.thresholds()).cache();
+      // The stragglers written are reused (cached), not read back: reading the table again would list its files and
+      // plan its scan anew in every query that uses it (causes, findings, counts).
+      Dataset<Row> stragglers = Diagnosis.stragglers(features, options.thresholds(), options.pcc()).cache();
       try {
-        changed.write(plan, StragglerTable.NAME, Diagnosis.stragglers(features, options.thresholds(), options.pcc()));
-        Dataset<Row> stragglers = plan.restrict(out.read(StragglerTable.NAME).orElseThrow());
+        changed.write(plan, StragglerTable.NAME, stragglers);
         changed.write(plan, StragglerCauses.NAME, StragglerCauses.of(stragglers));
         long findingRows = 0;
         if (findings) {
@@ -187,8 +189,13 @@ public final class DiagnoseJob implements SessionCommand {
               plan.restrict(input.read(Table.INGEST_STATUS).orElseThrow()),
               plan.restrict(EffectiveProperties.read(input).orElseThrow()),
               input.read(Table.SQL_OPERATORS).map(plan::restrict), Optional.of(stragglers));
-          changed.write(plan, FindingsTable.NAME, Findings.compute(in));
-          findingRows = plan.restrict(out.read(FindingsTable.NAME).orElseThrow()).count();
+          Dataset<Row> found = Findings.compute(in).cache();
+          try {
+            findingRows = found.count();
+            changed.write(plan, FindingsTable.NAME, found);
+          } finally {
+            found.unpersist();
+          }
         }
         List<String> best = List.of();
         if (options.gridSearch()) {
@@ -201,6 +208,7 @@ public final class DiagnoseJob implements SessionCommand {
         changed.commit(plan);
         return new Summary(plan, counts.getLong(0), counts.getLong(1), findingRows, findings, best);
       } finally {
+        stragglers.unpersist();
         features.unpersist();
       }
     }

@@ -144,13 +144,17 @@ public final class RegressJob implements SessionCommand {
       predictions = predictions == null ? rows : predictions.union(rows);
     }
     TableStore out = new TableStore(spark, options.output());
-    out.overwrite(RuntimePredictions.NAME, predictions.coalesce(1));
+    // The predictions written are kept (cached) for the summary's errors, not read back from the table.
+    Dataset<Row> written = predictions.coalesce(1).cache();
+    out.overwrite(RuntimePredictions.NAME, written);
     Path saved = new ModelDirectory(out).replace(MODEL,
         directory -> RuntimeModelFiles.save(directory, models.get(0).workloadFeatures(), models),
         spark.sparkContext().applicationId());
+    Summary summary = new Summary(count, models.get(0).workloadFeatures().count(), inputs.runs().skipped(),
+        inSampleMape(written), Optional.of(saved));
+    written.unpersist();
     runs.unpersist();
-    return new Summary(count, models.get(0).workloadFeatures().count(), inputs.runs().skipped(),
-        inSampleMape(out.read(RuntimePredictions.NAME).orElseThrow()), Optional.of(saved));
+    return summary;
   }
 
   /** The runs, and {@code app_features} when they come from logs. */

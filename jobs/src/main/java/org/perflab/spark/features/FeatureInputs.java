@@ -46,6 +46,20 @@ public record FeatureInputs(Dataset<Row> applications, Dataset<Row> jobs, Datase
     return map(rows -> rows.where(functions.col(KeyColumns.LOG_ID).isin(ids)));
   }
 
+  /**
+   * These tables, each cached: the transforms of one run read every table several times (each table written, and
+   * its row count, is a query over them), and a cached table is planned and scanned once, not once per query (every
+   * scan of a Delta table lists its files in a Spark job). Call {@link #unpersist} when done.
+   */
+  public FeatureInputs cache() {
+    return map(Dataset::cache);
+  }
+
+  /** Drops what {@link #cache} kept. */
+  public void unpersist() {
+    map(Dataset::unpersist);
+  }
+
   private FeatureInputs map(UnaryOperator<Dataset<Row>> f) {
     return new FeatureInputs(f.apply(applications), f.apply(jobs), f.apply(stages), f.apply(tasks),
         f.apply(executors), f.apply(properties));

@@ -66,7 +66,7 @@ public final class Features {
         return new Summary(plan, 0, rows);
       }
       FeatureInputs all = FeatureInputs.read(input, JOB);
-      FeatureInputs in = plan.incremental() ? all.onlyLogs(plan.logIds()) : all;
+      FeatureInputs in = (plan.incremental() ? all.onlyLogs(plan.logIds()) : all).cache();
       Dataset<Row> workloads = WorkloadTable.of(in, options.workloadProperty()).cache();
       try {
         write(changed, plan, FeatureTables.WORKLOADS_TABLE, workloads, rows);
@@ -74,6 +74,7 @@ public final class Features {
         write(changed, plan, FeatureTables.STAGE_FEATURES_TABLE, StageFeatures.of(in), rows);
       } finally {
         workloads.unpersist();
+        in.unpersist();
       }
       changed.commit(plan);
       return new Summary(plan, rows.get(FeatureTables.WORKLOADS_TABLE), rows);
