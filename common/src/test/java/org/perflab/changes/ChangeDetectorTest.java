@@ -2,6 +2,8 @@ package org.perflab.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -23,7 +25,7 @@ class ChangeDetectorTest {
   }
 
   private static double[] concat(double[] first, double[] then) {
-    double[] all = java.util.Arrays.copyOf(first, first.length + then.length);
+    double[] all = Arrays.copyOf(first, first.length + then.length);
     System.arraycopy(then, 0, all, first.length, then.length);
     return all;
   }
@@ -45,7 +47,7 @@ class ChangeDetectorTest {
   @Test
   void steadyLogNormalRunsAreAlmostNeverFlagged() {
     Random random = new Random(7);
-    List<List<Judgement>> series = new java.util.ArrayList<>();
+    List<List<Judgement>> series = new ArrayList<>();
     for (int w = 0; w < 200; w++) {
       series.add(DETECTOR.judge(logNormal(random, 30, 60 + w, 0.05)).subList(5, 30));
     }
@@ -106,7 +108,7 @@ class ChangeDetectorTest {
     double[] xs = logNormal(random, 30, 80, 0.05);
     List<Judgement> all = DETECTOR.judge(xs);
     for (int n = 6; n <= 30; n++) {
-      double[] prefix = java.util.Arrays.copyOf(xs, n);
+      double[] prefix = Arrays.copyOf(xs, n);
       assertThat(DETECTOR.judge(prefix).get(n - 1)).isEqualTo(all.get(n - 1));
     }
   }
@@ -148,7 +150,7 @@ class ChangeDetectorTest {
   @Test
   void stepsToANewLevelStayWithinTheFalseAlarmGoalAfterTheChange() {
     Random random = new Random(29);
-    List<List<Judgement>> series = new java.util.ArrayList<>();
+    List<List<Judgement>> series = new ArrayList<>();
     for (int w = 0; w < 300; w++) {
       series.add(DETECTOR.judge(step(random, 20, 25, 1.5, 0.05)).subList(22, 45)); // after the change's two runs
     }

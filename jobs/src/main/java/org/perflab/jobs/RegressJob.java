@@ -146,15 +146,17 @@ public final class RegressJob implements SessionCommand {
     TableStore out = new TableStore(spark, options.output());
     // The predictions written are kept (cached) for the summary's errors, not read back from the table.
     Dataset<Row> written = predictions.coalesce(1).cache();
-    out.overwrite(RuntimePredictions.NAME, written);
-    Path saved = new ModelDirectory(out).replace(MODEL,
-        directory -> RuntimeModelFiles.save(directory, models.get(0).workloadFeatures(), models),
-        spark.sparkContext().applicationId());
-    Summary summary = new Summary(count, models.get(0).workloadFeatures().count(), inputs.runs().skipped(),
-        inSampleMape(written), Optional.of(saved));
-    written.unpersist();
-    runs.unpersist();
-    return summary;
+    try {
+      out.overwrite(RuntimePredictions.NAME, written);
+      Path saved = new ModelDirectory(out).replace(MODEL,
+          directory -> RuntimeModelFiles.save(directory, models.get(0).workloadFeatures(), models),
+          spark.sparkContext().applicationId());
+      return new Summary(count, models.get(0).workloadFeatures().count(), inputs.runs().skipped(),
+          inSampleMape(written), Optional.of(saved));
+    } finally {
+      written.unpersist();
+      runs.unpersist();
+    }
   }
 
   /** The runs, and {@code app_features} when they come from logs. */
