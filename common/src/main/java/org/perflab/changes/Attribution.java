@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.perflab.changes.PropertyChange.Mechanism;
 import org.perflab.findings.Rule;
@@ -32,7 +33,28 @@ import org.perflab.findings.Rule;
  *       spill (memory), more tasks (partitions), a longer longest task (skew), GC, shuffle fetch wait, else more
  *       task time; a stage that grew with its task time unchanged is waiting for slots;
  *   <li>environment: every sizeable matched stage slower by a similar factor (spread of log ratios ≤
- *       {@value #ENVIRONMENT_SPREAD}) with data, slots, plan and configuration unchanged.
+ *       {@value #ENVIRONMENT_SPREAD}) with data, slots, plan and configuration unchanged;
+ *   <li>time outside stages: the growth of the wall time not covered by any stage's span ({@link WallTimeSplit}:
+ *       before the first stage, between stages, after the last) over the baseline runs' median.
+ * </ul>
+ *
+ * <p>Time outside stages, and when it is the environment. Each part of the wall time, outside stages and inside them
+ * (the union of the stage spans), is compared with the baseline runs' median of that part, in units of its own
+ * run-to-run noise: 1.4826 × the MAD of the part over the baseline runs, at least {@link
+ * DetectorOptions#DEFAULT_NOISE_FLOOR} × their median wall time (the detector's floor: a wall time is not known better
+ * than that, so neither is a part of it). A part <em>grew</em> when it is at least {@value #GREW_Z} noise units above
+ * its median. Why {@value #GREW_Z} and not the detector's 4: the run is already a regression of its wall time; this
+ * test only asks which parts moved with it, and a steady run's part lies that far above its median about 2 % of the
+ * time (one-sided normal tail), the false-alarm rate the detector is held to. Then:
+ *
+ * <ul>
+ *   <li>{@link CauseKind#ENVIRONMENT} when the application did the same work (the same configuration, slots, data and
+ *       stages as the reference: the preconditions of the similar-factor test above) and both its time outside stages
+ *       and its stages were slower (the stages' union grew, or the similar-factor test holds): a slower machine slows
+ *       the driver too. Seconds: the growth outside stages plus the matched stages' growth that has no sign of its own
+ *       (more task time, or waiting for slots), which this cause replaces;
+ *   <li>else, when the time outside stages grew, {@link CauseKind#OUTSIDE_STAGES}, naming the part that grew most;
+ *       seconds: its growth over the baseline median.
  * </ul>
  *
  * A stage mechanism with a matching property change (spill with {@code spark.executor.memory}, more tasks with
@@ -42,6 +64,7 @@ import org.perflab.findings.Rule;
 public final class Attribution {
   static final double DATA_TOLERANCE = 0.10;
   static final double ENVIRONMENT_SPREAD = 0.15;
+  static final double GREW_Z = 2;
   private static final double GIB = 1 << 30;
 
   /** What made a matched stage grow. */
@@ -64,15 +87,17 @@ public final class Attribution {
 
   private final RunProfile run;
   private final RunProfile base;
+  private final List<RunProfile> baseline;
   private final double extraS;
   private final List<PropertyChange> changes;
   private final StageAlignment alignment;
   private final Map<Integer, StageStats> runStages;
   private final Map<Integer, StageStats> baseStages;
 
-  private Attribution(RunProfile run, RunProfile base, double extraS) {
+  private Attribution(RunProfile run, RunProfile base, List<RunProfile> baseline, double extraS) {
     this.run = run;
     this.base = base;
+    this.baseline = List.copyOf(baseline);
     this.extraS = Math.max(0, extraS);
     this.changes = PropertyChange.between(base.properties(), run.properties());
     this.alignment = StageMatcher.match(base.stageRefs(), run.stageRefs());
@@ -89,7 +114,18 @@ public final class Attribution {
    * @param extraS the run's extra wall time over the baseline median, in seconds (negative for an improvement)
    */
   public static List<Cause> explain(RunProfile run, RunProfile base, double extraS) {
-    return new Attribution(run, base, extraS).causes();
+    return explain(run, base, List.of(base), extraS);
+  }
+
+  /**
+   * The causes of {@code run}'s extra time over its baseline, most seconds first, as {@link #explain(RunProfile,
+   * RunProfile, double)}; the time outside stages is compared with the median and noise of {@code baseline}.
+   *
+   * @param base the baseline run the stages, data and configuration are compared with (the baseline's median run)
+   * @param baseline the baseline runs (with {@code base}); with one run, the noise is the floor
+   */
+  public static List<Cause> explain(RunProfile run, RunProfile base, List<RunProfile> baseline, double extraS) {
+    return new Attribution(run, base, baseline.isEmpty() ? List.of(base) : baseline, extraS).causes();
   }
 
   private List<Cause> causes() {
@@ -101,15 +137,26 @@ public final class Attribution {
     Map<StageSign, List<String>> evidence = new EnumMap<>(StageSign.class);
     Map<StageSign, Double> growth = stageGrowth(evidence);
     boolean environment = environment();
-    if (environment) {
+    Optional<Shift> outside = shift(WallTimeSplit::outsideS);
+    boolean outsideGrew = outside.filter(Shift::grew).isPresent();
+    boolean slowerMachine = outsideGrew && sameWork()
+        && (environment || shift(WallTimeSplit::stagesS).filter(Shift::grew).isPresent());
+    if (slowerMachine) {
+      double generic = growth.getOrDefault(StageSign.TASK_TIME, 0.0) + growth.getOrDefault(StageSign.SLOT_WAIT, 0.0);
+      out.add(cause(CauseKind.ENVIRONMENT, "stages and the time outside them all slower",
+          outside.get().grewS() + generic, splitEvidence() + " with data, slots and configuration unchanged",
+          "check the hosts of the driver and the executors for other load, then rerun"));
+    } else if (environment) {
       double seconds = growth.values().stream().mapToDouble(Double::doubleValue).sum();
       out.add(cause(CauseKind.ENVIRONMENT, "every stage slower by a similar factor", seconds,
           "median stage ratio " + fmt(medianStageRatio()) + "x with data, slots and configuration unchanged",
           "check the hosts for other load beside the executors, then rerun"));
+    } else if (outsideGrew) {
+      out.add(outsideStages(outside.get()));
     }
     for (Map.Entry<StageSign, Double> e : growth.entrySet()) {
       StageSign sign = e.getKey();
-      if (environment && (sign == StageSign.TASK_TIME || sign == StageSign.SLOT_WAIT)) {
+      if ((environment || slowerMachine) && (sign == StageSign.TASK_TIME || sign == StageSign.SLOT_WAIT)) {
         continue;
       }
       if (sign == StageSign.SLOT_WAIT && run.cores() < base.cores()) {
@@ -296,9 +343,7 @@ public final class Attribution {
 
   /** Every sizeable matched stage slower by a similar factor, nothing else changed. */
   private boolean environment() {
-    boolean configChanged = changes.stream().anyMatch(c -> c.mechanism() != Mechanism.OTHER);
-    if (configChanged || run.cores() != base.cores() || data().isPresent() || !alignment.added().isEmpty()
-        || !alignment.removed().isEmpty()) {
+    if (!sameWork()) {
       return false;
     }
     double[] ratios = sizeableRatios();
@@ -309,6 +354,92 @@ public final class Attribution {
     double spread = ChangeDetector.median(Arrays.stream(ratios).map(x -> Math.abs(x - median)).toArray());
     long slower = Arrays.stream(ratios).filter(x -> x > Math.log(1.1)).count();
     return median > Math.log(1.1) && spread <= ENVIRONMENT_SPREAD && slower >= 0.7 * ratios.length;
+  }
+
+  /** The same configuration, slots, data and stages as the reference: the application did the same work. */
+  private boolean sameWork() {
+    boolean configChanged = changes.stream().anyMatch(c -> c.mechanism() != Mechanism.OTHER);
+    return !configChanged && run.cores() == base.cores() && data().isEmpty() && alignment.added().isEmpty()
+        && alignment.removed().isEmpty();
+  }
+
+  /**
+   * One part of the wall time in the run against the baseline runs: their median and noise (1.4826 × MAD, at least
+   * the detector's floor × the baseline's median wall time), in seconds.
+   */
+  private record Shift(double runS, double medianS, double noiseS) {
+    double grewS() {
+      return runS - medianS;
+    }
+
+    double z() {
+      return grewS() / noiseS;
+    }
+
+    /** At least {@value #GREW_Z} noise units above the baseline median. */
+    boolean grew() {
+      return z() >= GREW_Z;
+    }
+  }
+
+  /** {@code part} of the run's wall time against the baseline's; empty when a split is unknown. */
+  private Optional<Shift> shift(ToDoubleFunction<WallTimeSplit> part) {
+    List<RunProfile> known = baseline.stream().filter(b -> b.split().known()).toList();
+    if (!run.split().known() || known.isEmpty()) {
+      return Optional.empty();
+    }
+    double[] xs = known.stream().mapToDouble(b -> part.applyAsDouble(b.split())).toArray();
+    double median = ChangeDetector.median(xs);
+    double mad = ChangeDetector.median(Arrays.stream(xs).map(x -> Math.abs(x - median)).toArray());
+    double floor = DetectorOptions.DEFAULT_NOISE_FLOOR
+        * ChangeDetector.median(known.stream().mapToDouble(RunProfile::wallS).toArray());
+    double noise = Math.max(ChangeDetector.MAD_TO_SIGMA * mad, floor);
+    return noise > 0 ? Optional.of(new Shift(part.applyAsDouble(run.split()), median, noise)) : Optional.empty();
+  }
+
+  /** The parts of the time outside stages. */
+  private enum Outside {
+    BEFORE("before the first stage", WallTimeSplit::beforeS,
+        "check the driver's start-up and its work before the first job (submission, input listing, code before it)"),
+    BETWEEN("between stages", WallTimeSplit::betweenS,
+        "read the driver's log between the jobs: driver-side work (planning, collect, listing, broadcast) or waiting"),
+    AFTER("after the last stage", WallTimeSplit::afterS,
+        "check what the driver did after the last stage (writing results, commit, shutdown)");
+
+    private final String where;
+    private final ToDoubleFunction<WallTimeSplit> seconds;
+    private final String action;
+
+    Outside(String where, ToDoubleFunction<WallTimeSplit> seconds, String action) {
+      this.where = where;
+      this.seconds = seconds;
+      this.action = action;
+    }
+  }
+
+  /** The time outside stages grew and the environment does not explain it: named by the part that grew most. */
+  private Cause outsideStages(Shift outside) {
+    Outside most = Arrays.stream(Outside.values())
+        .max(Comparator.comparingDouble(p -> shift(p.seconds).map(Shift::grewS).orElse(0.0))).orElseThrow();
+    return cause(CauseKind.OUTSIDE_STAGES, "time outside stages grew, most " + most.where, outside.grewS(),
+        splitEvidence(), most.action);
+  }
+
+  /** The time outside stages and inside them, the run against the baseline's median, with each part. */
+  private String splitEvidence() {
+    StringBuilder text = new StringBuilder(describe("outside stages", shift(WallTimeSplit::outsideS).orElseThrow()));
+    String parts = Arrays.stream(Outside.values()).map(p -> {
+      Shift s = shift(p.seconds).orElseThrow();
+      return String.format(Locale.ROOT, "%s %.1f s (%.1f s)", p.where, s.runS(), s.medianS());
+    }).collect(Collectors.joining(", "));
+    text.append(": ").append(parts).append("; ")
+        .append(describe("inside stages", shift(WallTimeSplit::stagesS).orElseThrow()));
+    return text.append("; ").append(baseline.size()).append(" baseline runs").toString();
+  }
+
+  private static String describe(String part, Shift s) {
+    return String.format(Locale.ROOT, "%s %.1f s vs the baseline median %.1f s (noise %.1f s, z %.1f)", part,
+        s.runS(), s.medianS(), s.noiseS(), s.z());
   }
 
   private double medianStageRatio() {

@@ -14,6 +14,14 @@ public enum CauseKind {
   STAGES,
   /** Failed and speculative tasks, retried stages. */
   FAILURES,
-  /** Every stage slower by a similar factor with data and configuration unchanged: outside the application. */
-  ENVIRONMENT
+  /**
+   * Outside the application: the same work (data, configuration, slots and stages unchanged) slower, every stage by a
+   * similar factor, or its stages and the time outside them both.
+   */
+  ENVIRONMENT,
+  /**
+   * The time outside every stage grew (driver start-up, driver work and waiting between jobs and stages, after the
+   * last stage) while the environment does not explain it; {@code what} names the part that grew most.
+   */
+  OUTSIDE_STAGES
 }

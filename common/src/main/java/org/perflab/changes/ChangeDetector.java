@@ -25,7 +25,7 @@ import java.util.List;
  * each run one verdict from the runs before it, which is what a nightly report can stand by.
  */
 public final class ChangeDetector {
-  private static final double MAD_TO_SIGMA = 1.4826;
+  static final double MAD_TO_SIGMA = 1.4826;
 
   private final DetectorOptions options;
 

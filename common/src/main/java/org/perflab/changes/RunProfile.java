@@ -25,11 +25,13 @@ import java.util.Map;
  * @param joins join operators by name (e.g. {@code SortMergeJoin -> 2})
  * @param properties effective Spark properties, redacted; the Spark version under {@value #SPARK_VERSION}
  * @param stages every stage attempt
+ * @param split the wall time split by the stage spans: inside stages, and before, between and after them
  */
 public record RunProfile(String appId, double wallS, double taskTimeS, int cores, int executorsRequested,
     int executorsGranted, double executorWaitS, int executorsLost, long inputBytes, long inputRecords,
     long shuffleReadBytes, long outputBytes, long failedTasks, long speculativeTasks, double failedTaskTimeS,
-    String planFingerprint, Map<String, Long> joins, Map<String, String> properties, List<StageStats> stages) {
+    String planFingerprint, Map<String, Long> joins, Map<String, String> properties, List<StageStats> stages,
+    WallTimeSplit split) {
   /** The pseudo-property that carries the Spark version. */
   public static final String SPARK_VERSION = "spark version";
 

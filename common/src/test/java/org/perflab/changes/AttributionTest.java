@@ -21,11 +21,17 @@ class AttributionTest {
         1.3), stage(2, "agg at W.scala:3", 25, 190, 200, 0, 1.1), stage(3, "save at W.scala:4", 15, 110, 40, 0, 1.2));
   }
 
+  /** A run whose time outside stages is 10 s: 6 s before the first stage, 3 s between stages, 1 s after the last. */
   private static RunProfile run(String id, double wall, int cores, long input, Map<String, String> props,
       List<StageStats> stages) {
+    return run(id, wall, cores, input, props, stages, new WallTimeSplit(6, wall - 10, 3, 1));
+  }
+
+  private static RunProfile run(String id, double wall, int cores, long input, Map<String, String> props,
+      List<StageStats> stages, WallTimeSplit split) {
     double taskTime = stages.stream().mapToDouble(StageStats::taskTimeS).sum();
     return new RunProfile(id, wall, taskTime, cores, cores / 2, cores / 2, 2, 0, input, input / 100, GB, GB, 0, 0, 0,
-        "plan1", Map.of("SortMergeJoin", 1L), props, stages);
+        "plan1", Map.of("SortMergeJoin", 1L), props, stages, split);
   }
 
   private static final Map<String, String> CONF = Map.of("spark.executor.instances", "4", "spark.executor.cores", "2",
@@ -112,6 +118,76 @@ class AttributionTest {
     assertThat(first.seconds()).isEqualTo(45);
   }
 
+  /**
+   * Eight steady baseline runs of about 100 s: 90 s inside stages (the union of their spans) and 10 s outside them (6 s
+   * before the first stage, 3 s between stages, 1 s after the last), each within ±0.4 s; the noise of each part is
+   * then the floor, 2 % of 100 s = 2 s.
+   */
+  private static List<RunProfile> steadyBaseline() {
+    List<RunProfile> out = new ArrayList<>();
+    double[] wobble = {0, 0.2, -0.2, 0.4, -0.4, 0.1, -0.1, 0};
+    for (int i = 0; i < wobble.length; i++) {
+      double w = wobble[i];
+      out.add(run("base-" + i, 100 + 2 * w, 8, 10 * GB, CONF, baseStages(),
+          new WallTimeSplit(6 + w, 90 + w, 3, 1)));
+    }
+    return out;
+  }
+
+  /** Stage 1 did more work (task time 230 -> 320 s, 30 -> 42 s), stage 2 took 1 s longer, stage 0 2 s less. */
+  private static List<StageStats> unevenlySlowerStages() {
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    stages.set(0, stage(0, "scan at W.scala:1", 18, 150, 40, 0, 1.2));
+    stages.set(1, stage(1, "join at W.scala:2", 42, 320, 40, 0, 1.3));
+    stages.set(2, stage(2, "agg at W.scala:3", 26, 190, 200, 0, 1.1));
+    return stages;
+  }
+
+  /** The causes of a run with the baseline's data and configuration against {@link #steadyBaseline()}. */
+  private static List<Cause> againstSteadyBaseline(List<StageStats> stages, WallTimeSplit split) {
+    List<RunProfile> baseline = steadyBaseline();
+    double wall = split.stagesS() + split.outsideS();
+    RunProfile now = run("b", wall, 8, 10 * GB, conf("spark.app.id", "x"), stages, split);
+    return Attribution.explain(now, baseline.get(0), baseline, wall - 100);
+  }
+
+  @Test
+  void theSameWorkWithItsStagesAndTheTimeOutsideThemSlowerIsTheEnvironment() {
+    // stages unevenly slower (0.9x to 1.4x: not "every stage by a similar factor"), union 90 -> 101 s (z 5.5);
+    // outside stages 10 -> 16 s (z 3): 3 s more before the first stage, 3 s more between stages; 17 s extra
+    List<Cause> causes = againstSteadyBaseline(unevenlySlowerStages(), new WallTimeSplit(9, 101, 6, 1));
+    Cause first = causes.get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.ENVIRONMENT);
+    assertThat(first.what()).isEqualTo("stages and the time outside them all slower");
+    // 6 s outside stages + 13 s of stage growth without a sign of its own, capped at the 17 s extra
+    assertThat(first.seconds()).isEqualTo(17);
+    assertThat(first.evidence()).contains("outside stages 16.0 s vs the baseline median 10.0 s (noise 2.0 s, z 3.0)",
+        "between stages 6.0 s (3.0 s)", "8 baseline runs");
+    assertThat(causes).noneMatch(c -> c.kind() == CauseKind.STAGES || c.kind() == CauseKind.OUTSIDE_STAGES);
+  }
+
+  @Test
+  void stagesThatGrewWithTheTimeOutsideThemUnchangedAreNotTheEnvironment() {
+    // the same stages; outside stages 10 -> 10.2 s (z 0.1)
+    List<Cause> causes = againstSteadyBaseline(unevenlySlowerStages(), new WallTimeSplit(6.2, 101, 3, 1));
+    assertThat(causes.get(0).kind()).isEqualTo(CauseKind.STAGES);
+    assertThat(causes.get(0).what()).isEqualTo("stages did more work");
+    assertThat(causes.get(0).evidence()).contains("stage 1 'join at W.scala:2' 30.0 s -> 42.0 s");
+    assertThat(causes).noneMatch(c -> c.kind() == CauseKind.ENVIRONMENT || c.kind() == CauseKind.OUTSIDE_STAGES);
+  }
+
+  @Test
+  void onlyTheTimeBeforeTheFirstStageGrownIsThatTimeNotTheEnvironment() {
+    // the stages as in the baseline; 5 s more before the first stage (z 2.5): the driver, not the machine, is slower
+    List<Cause> causes = againstSteadyBaseline(baseStages(), new WallTimeSplit(11, 90, 3, 1));
+    Cause first = causes.get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.OUTSIDE_STAGES);
+    assertThat(first.what()).isEqualTo("time outside stages grew, most before the first stage");
+    assertThat(first.seconds()).isEqualTo(5);
+    assertThat(first.action()).startsWith("check the driver's start-up");
+    assertThat(causes).noneMatch(c -> c.kind() == CauseKind.ENVIRONMENT);
+  }
+
   @Test
   void addedStagesAfterABroadcastThresholdChangeAreThatConfiguration() {
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
@@ -120,7 +196,7 @@ class AttributionTest {
     java.util.HashMap<String, String> props = new java.util.HashMap<>(conf("spark.app.id", "x"));
     props.put("spark.sql.autoBroadcastJoinThreshold", "-1");
     RunProfile now = new RunProfile("b", 140, 980, 8, 4, 4, 2, 0, 10 * GB, 0, GB, GB, 0, 0, 0, "plan2",
-        Map.of("SortMergeJoin", 2L), props, stages);
+        Map.of("SortMergeJoin", 2L), props, stages, new WallTimeSplit(6, 130, 3, 1));
     Cause first = Attribution.explain(now, base, 40).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
     assertThat(first.what()).isEqualTo("spark.sql.autoBroadcastJoinThreshold unset -> -1");

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -27,7 +28,8 @@ import org.perflab.changes.Verdict;
  * table. Each judged run is compared with the runs of its workload that started before it ({@link RunPoint#START_ORDER},
  * whatever order they were ingested in), on wall time, core-hours and GB-hours, each with its own
  * {@link ChangeDetector}; a regression's causes come from {@link Attribution} against the baseline run whose wall
- * time is closest to the baseline median. No I/O: profiles come through {@code profiles}.
+ * time is closest to the baseline median, and the time outside stages against the median and noise of all the baseline
+ * runs. No I/O: profiles come through {@code profiles}.
  */
 public final class Regressions {
   private Regressions() {}
@@ -38,7 +40,7 @@ public final class Regressions {
    * @param runs every run of every workload, in {@link RunPoint#START_ORDER}
    * @param judged the log ids to judge (the logs ingested since the last run, or all)
    * @param options the detector's thresholds
-   * @param profiles the profiles of the given log ids (called once, with the regressions and their references)
+   * @param profiles the profiles of the given log ids (called once, with the regressions and their baseline runs)
    * @param nowMs the judgement time, epoch ms
    */
   public static List<Row> judge(List<RunPoint> runs, Set<String> judged, DetectorOptions options,
@@ -66,7 +68,7 @@ public final class Regressions {
     Set<String> wanted = new HashSet<>();
     pending.stream().filter(p -> p.verdict() == Verdict.REGRESSION).forEach(p -> {
       wanted.add(p.run().logId());
-      wanted.add(p.reference().logId());
+      p.wall().baseline().forEach(i -> wanted.add(p.series().get(i).logId()));
     });
     Map<String, RunProfile> profiled = wanted.isEmpty() ? Map.of() : profiles.apply(wanted);
     return pending.stream().map(p -> p.row(profiled, nowMs)).toList();
@@ -125,7 +127,9 @@ public final class Regressions {
         RunProfile now = profiles.get(run.logId());
         RunProfile then = reference == null ? null : profiles.get(reference.logId());
         if (now != null && then != null) {
-          found = Attribution.explain(now, then, extra);
+          List<RunProfile> baselineProfiles = wall.baseline().stream().map(i -> profiles.get(series.get(i).logId()))
+              .filter(Objects::nonNull).toList();
+          found = Attribution.explain(now, then, baselineProfiles, extra);
         }
       }
       List<Cause> causes = found;

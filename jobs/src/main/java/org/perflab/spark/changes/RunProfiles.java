@@ -28,14 +28,16 @@ import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.StageRef;
 import org.perflab.changes.StageStats;
+import org.perflab.changes.WallTimeSplit;
 import org.perflab.table.KeyColumns;
 
 /**
  * Builds the {@link RunProfile}s of a few runs from the tables: application costs and counts
  * ({@code app_features}), executors granted, requested, waited for and lost ({@code applications},
- * {@code executors}), stage attempts ({@code stages}, with skew from {@code stage_features}), Spark properties
+ * {@code executors}), stage attempts ({@code stages}, with skew from {@code stage_features}) and the wall time split by
+ * their spans (with the application's start and end from {@code applications}), Spark properties
  * ({@link EffectiveProperties#sparkByLog}) and a fingerprint of the SQL physical plans ({@code sql_operators}). Collects a few rows
- * per run: meant for the judged runs and their reference runs, not for a whole archive.
+ * per run: meant for the judged runs and their baseline runs, not for a whole archive.
  */
 public final class RunProfiles {
   /** Executor removals that are the application's own doing, not a loss. */
@@ -58,9 +60,10 @@ public final class RunProfiles {
         col("speculative_tasks"), col("failed_task_time_s").plus(col("killed_task_time_s"))));
     Map<String, Row> applications = byLog(in.applications().where(col(KeyColumns.LOG_ID).isin(ids)).select(
         col(KeyColumns.LOG_ID), col("start_time_ms"), col("executor_instances"),
-        col("dynamic_allocation_max_executors"), col("max_concurrent_executors"), col("spark_version")));
+        col("dynamic_allocation_max_executors"), col("max_concurrent_executors"), col("spark_version"),
+        col("end_time_ms")));
     Map<String, Row> executors = byLog(executors(in.executors().where(col(KeyColumns.LOG_ID).isin(ids))));
-    Map<String, List<StageStats>> stages = stages(in, ids);
+    Map<String, List<Row>> stages = stages(in, ids);
     Map<String, Row> records = byLog(in.stages().where(col(KeyColumns.LOG_ID).isin(ids)).groupBy(KeyColumns.LOG_ID)
         .agg(sum("input_records")));
     Map<String, Map<String, String>> properties = EffectiveProperties.sparkByLog(in.properties(), logIds);
@@ -70,15 +73,17 @@ public final class RunProfiles {
     for (Map.Entry<String, Row> e : apps.entrySet()) {
       String log = e.getKey();
       Row inputRecords = records.get(log);
-      out.put(log, profile(e.getValue(), applications.get(log), executors.get(log), stages.getOrDefault(log,
-          List.of()), properties.getOrDefault(log, Map.of()), plans.get(log),
-          inputRecords == null ? 0 : longOr(inputRecords, 1)));
+      Row app = applications.get(log);
+      List<Row> stageRows = stages.getOrDefault(log, List.of());
+      out.put(log, profile(e.getValue(), app, executors.get(log), stageStats(stageRows),
+          properties.getOrDefault(log, Map.of()), plans.get(log), inputRecords == null ? 0 : longOr(inputRecords, 1),
+          split(app, stageRows)));
     }
     return out;
   }
 
   private static RunProfile profile(Row f, Row app, Row ex, List<StageStats> stages, Map<String, String> props,
-      Row plan, long inputRecords) {
+      Row plan, long inputRecords, WallTimeSplit split) {
     Map<String, String> properties = new HashMap<>(props);
     if (app != null && !app.isNullAt(5)) {
       properties.put(RunProfile.SPARK_VERSION, app.getString(5));
@@ -110,7 +115,17 @@ public final class RunProfiles {
     }
     return new RunProfile(f.getString(1), dbl(f, 2), dbl(f, 3), intOr(f, 4, 0), requested, granted, waitS, lost,
         f.getLong(5), inputRecords, f.getLong(6), f.getLong(7), f.getLong(8), f.getLong(9), dbl(f, 10), fingerprint,
-        joins, properties, stages);
+        joins, properties, stages, split);
+  }
+
+  /** The application's wall time split by its stage attempts' spans; unknown without its start and end. */
+  private static WallTimeSplit split(Row app, List<Row> stages) {
+    if (app == null || app.isNullAt(1) || app.isNullAt(6)) {
+      return WallTimeSplit.UNKNOWN;
+    }
+    List<long[]> spans = stages.stream().filter(r -> !r.isNullAt(18))
+        .map(r -> new long[] {r.getLong(18), r.isNullAt(19) ? -1 : r.getLong(19)}).toList();
+    return WallTimeSplit.of(app.getLong(1), app.getLong(6), spans);
   }
 
   /** Per log: whether it ran in local mode, the first executor's add time, and the executors lost. */
@@ -126,8 +141,8 @@ public final class RunProfiles {
             col("first_add_ms"), col("lost"));
   }
 
-  /** The stage attempts that ran (not skipped or pending) of each log, with job ordinals. */
-  private static Map<String, List<StageStats>> stages(RunInputs in, Object[] ids) {
+  /** The stage attempts that ran (not skipped or pending) of each log, as rows. */
+  private static Map<String, List<Row>> stages(RunInputs in, Object[] ids) {
     Dataset<Row> skew = in.stageFeatures().where(col(KeyColumns.LOG_ID).isin(ids))
         .select(col(KeyColumns.LOG_ID).as("k_log"), col("stage_id").as("k_stage"),
             col("stage_attempt_id").as("k_attempt"), col("duration_max_over_median"));
@@ -140,12 +155,10 @@ public final class RunProfiles {
             col("num_failed_tasks"), col("duration_ms"), col("executor_run_time_ms"), col("executor_cpu_time_ns"),
             col("jvm_gc_time_ms"), col("shuffle_fetch_wait_time_ms"), col("shuffle_write_time_ns"),
             col("input_bytes"), col("shuffle_read_bytes"), col("shuffle_write_bytes"), col("disk_spilled_bytes"),
-            col("duration_max_over_median"));
+            col("duration_max_over_median"), col("submission_time_ms"), col("completion_time_ms"));
     Map<String, List<Row>> rows = new HashMap<>();
     stages.collectAsList().forEach(r -> rows.computeIfAbsent(r.getString(0), k -> new ArrayList<>()).add(r));
-    Map<String, List<StageStats>> out = new HashMap<>();
-    rows.forEach((log, list) -> out.put(log, stageStats(list)));
-    return out;
+    return rows;
   }
 
   private static List<StageStats> stageStats(List<Row> rows) {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.StageRef;
 import org.perflab.changes.StageStats;
+import org.perflab.changes.WallTimeSplit;
 
 /**
  * The rows of one compared pair from hand-built runs, no Spark: A ran map, reduce, save; B added a broadcast stage
@@ -122,7 +123,7 @@ class ComparisonsTest {
 
   private static RunProfile run(String app, double wallS, Map<String, String> properties, List<StageStats> stages) {
     return new RunProfile(app, wallS, 100, 8, 2, 2, 0, 0, 100, 10, 0, 0, 0, 0, 0, "", Map.of(), properties,
-        new ArrayList<>(stages));
+        new ArrayList<>(stages), WallTimeSplit.UNKNOWN);
   }
 
   /** A stage attempt whose GC is a tenth of its task time (s); sizes 0 but spill. */
