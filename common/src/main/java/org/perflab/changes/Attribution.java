@@ -40,7 +40,9 @@ import org.perflab.findings.Rule;
  *
  * <p>Time outside stages, and when it is the environment. Each part of the wall time, outside stages and inside them
  * (the union of the stage spans), is compared with the baseline runs' median of that part, in units of its own
- * run-to-run noise: 1.4826 × the MAD of the part over the baseline runs, at least {@link
+ * run-to-run noise. The baseline runs compared are those with the run's configuration, slots and data (a run with
+ * other shuffle partitions or memory in the same level of wall time spends its time differently), all of them when
+ * none has; the noise is 1.4826 × the MAD of the part over the baseline runs, at least {@link
  * DetectorOptions#DEFAULT_NOISE_FLOOR} × their median wall time (the detector's floor: a wall time is not known better
  * than that, so neither is a part of it). A part <em>grew</em> when it is at least {@value #GREW_Z} noise units above
  * its median. Why {@value #GREW_Z} and not the detector's 4: the run is already a regression of its wall time; this
@@ -97,7 +99,8 @@ public final class Attribution {
   private Attribution(RunProfile run, RunProfile base, List<RunProfile> baseline, double extraS) {
     this.run = run;
     this.base = base;
-    this.baseline = List.copyOf(baseline);
+    List<RunProfile> alike = baseline.stream().filter(b -> sameSetUp(b, run)).toList();
+    this.baseline = alike.isEmpty() ? List.copyOf(baseline) : alike;
     this.extraS = Math.max(0, extraS);
     this.changes = PropertyChange.between(base.properties(), run.properties());
     this.alignment = StageMatcher.match(base.stageRefs(), run.stageRefs());
@@ -174,10 +177,15 @@ public final class Attribution {
     return merge(out);
   }
 
+  /** {@code b}'s input bytes ÷ {@code a}'s, or shuffle-read bytes when nothing is read; 1 when neither. */
+  private static double dataRatio(RunProfile a, RunProfile b) {
+    return a.inputBytes() > 0 && b.inputBytes() > 0
+        ? (double) b.inputBytes() / a.inputBytes()
+        : a.shuffleReadBytes() > 0 ? (double) b.shuffleReadBytes() / Math.max(1, a.shuffleReadBytes()) : 1;
+  }
+
   private Optional<Cause> data() {
-    double ratio = base.inputBytes() > 0 && run.inputBytes() > 0
-        ? (double) run.inputBytes() / base.inputBytes()
-        : base.shuffleReadBytes() > 0 ? (double) run.shuffleReadBytes() / Math.max(1, base.shuffleReadBytes()) : 1;
+    double ratio = dataRatio(base, run);
     if (Math.abs(ratio - 1) <= DATA_TOLERANCE) {
       return Optional.empty();
     }
@@ -358,9 +366,17 @@ public final class Attribution {
 
   /** The same configuration, slots, data and stages as the reference: the application did the same work. */
   private boolean sameWork() {
-    boolean configChanged = changes.stream().anyMatch(c -> c.mechanism() != Mechanism.OTHER);
-    return !configChanged && run.cores() == base.cores() && data().isEmpty() && alignment.added().isEmpty()
-        && alignment.removed().isEmpty();
+    return sameSetUp(base, run) && alignment.added().isEmpty() && alignment.removed().isEmpty();
+  }
+
+  /**
+   * The same configuration (properties that name one run aside), task slots and data (within {@value
+   * #DATA_TOLERANCE}).
+   */
+  private static boolean sameSetUp(RunProfile a, RunProfile b) {
+    return a.cores() == b.cores() && Math.abs(dataRatio(a, b) - 1) <= DATA_TOLERANCE
+        && PropertyChange.between(a.properties(), b.properties()).stream()
+            .allMatch(c -> c.mechanism() == Mechanism.OTHER);
   }
 
   /**
@@ -434,7 +450,7 @@ public final class Attribution {
     }).collect(Collectors.joining(", "));
     text.append(": ").append(parts).append("; ")
         .append(describe("inside stages", shift(WallTimeSplit::stagesS).orElseThrow()));
-    return text.append("; ").append(baseline.size()).append(" baseline runs").toString();
+    return text.append("; ").append(baseline.size()).append(" baseline runs compared").toString();
   }
 
   private static String describe(String part, Shift s) {

@@ -162,8 +162,24 @@ class AttributionTest {
     // 6 s outside stages + 13 s of stage growth without a sign of its own, capped at the 17 s extra
     assertThat(first.seconds()).isEqualTo(17);
     assertThat(first.evidence()).contains("outside stages 16.0 s vs the baseline median 10.0 s (noise 2.0 s, z 3.0)",
-        "between stages 6.0 s (3.0 s)", "8 baseline runs");
+        "between stages 6.0 s (3.0 s)", "8 baseline runs compared");
     assertThat(causes).noneMatch(c -> c.kind() == CauseKind.STAGES || c.kind() == CauseKind.OUTSIDE_STAGES);
+  }
+
+  @Test
+  void baselineRunsOfAnotherConfigurationAreNotComparedWithTheRun() {
+    // eight more baseline runs at the same wall time but with 400 shuffle partitions and 16 s outside stages: counted,
+    // they would make the run's 16 s the median; they are left out, so the run is compared with the steady 10 s
+    List<RunProfile> baseline = new ArrayList<>(steadyBaseline());
+    for (int i = 0; i < 8; i++) {
+      baseline.add(run("other-" + i, 100, 8, 10 * GB, conf("spark.sql.shuffle.partitions", "400"), baseStages(),
+          new WallTimeSplit(12, 84, 3, 1)));
+    }
+    RunProfile now = run("b", 117, 8, 10 * GB, conf("spark.app.id", "x"), unevenlySlowerStages(),
+        new WallTimeSplit(9, 101, 6, 1));
+    Cause first = Attribution.explain(now, baseline.get(0), baseline, 17).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.ENVIRONMENT);
+    assertThat(first.evidence()).contains("vs the baseline median 10.0 s", "8 baseline runs compared");
   }
 
   @Test
