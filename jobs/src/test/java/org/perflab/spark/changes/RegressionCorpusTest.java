@@ -20,8 +20,8 @@ import org.perflab.spark.ingest.SparkTestSession;
  * workload's steady repeats is a regression with its injected change as the first cause; no steady repeat is one.
  *
  * <p>Tagged {@code long}: ingest, features and regressions of the corpus's 77 logs (one shared session, ingested
- * once for the three checks) took 218 s at load average 13-20 on the shared 2-core machine (2026-11-28),
- * far over the seconds a default-suite test may cost; run it with {@code -Plong}.
+ * once for the three checks) took 218 s at load average 13-20 on the shared 2-core machine (2026-11-28), and 139 s
+ * at load average 6-7, far over the seconds a default-suite test may cost; run it with {@code -Plong}.
  */
 @Tag("long")
 class RegressionCorpusTest {
