@@ -173,11 +173,20 @@ public final class NightlyJobCounts {
     return kept;
   }
 
-  /** The job's call site: the name of its result stage (the stage with the highest id), e.g. "count at X.java:87". */
+  /**
+   * The job's call site: the user call site of its SQL query when it has one (an adaptive query's stage jobs run on
+   * another thread but carry it), else the name of its result stage (the stage with the highest id), e.g. "count at
+   * X.java:87"; with Delta Lake's own description of the job when it set one (not the night's step description).
+   */
   private static String callSite(SparkListenerJobStart job) {
-    return scala.jdk.javaapi.CollectionConverters.asJava(job.stageInfos()).stream()
-        .max(java.util.Comparator.comparingInt(org.apache.spark.scheduler.StageInfo::stageId))
-        .map(org.apache.spark.scheduler.StageInfo::name).orElse("?");
+    String site = job.properties().getProperty("callSite.short");
+    if (site == null) {
+      site = scala.jdk.javaapi.CollectionConverters.asJava(job.stageInfos()).stream()
+          .max(java.util.Comparator.comparingInt(org.apache.spark.scheduler.StageInfo::stageId))
+          .map(org.apache.spark.scheduler.StageInfo::name).orElse("?");
+    }
+    String description = job.properties().getProperty("spark.job.description");
+    return description == null || description.startsWith("nightly ") ? site : site + " [" + description + "]";
   }
 
   private static double load() {
