@@ -23,6 +23,7 @@ import org.perflab.table.TableRow;
  * or that a cut file ends early, ends the log with what was read so far.
  */
 public final class EventLogParser implements Iterator<TableRow> {
+  private static final int[][] KEY_COLUMNS = keyColumns();
   private final LogIdentity log;
   /** The lines as strings, or null when they come as bytes. */
   private final Iterator<String> lines;
@@ -99,12 +100,28 @@ public final class EventLogParser implements Iterator<TableRow> {
   }
 
   private TableRow withKeys(TableRow row) {
-    if (row.table().keys() != Table.Keys.LOG) {
+    int[] keys = KEY_COLUMNS[row.table().ordinal()];
+    if (keys == null) {
       return row;
     }
-    return row.set(KeyColumns.LOG_ID, log.logId())
-        .set(KeyColumns.APP_ID, app.appId)
-        .set(KeyColumns.APP_ATTEMPT_ID, app.attemptId);
+    Object[] values = row.values();
+    values[keys[0]] = log.logId();
+    values[keys[1]] = app.appId;
+    values[keys[2]] = app.attemptId;
+    return row;
+  }
+
+  /** Per table, the positions of its log, application and attempt id columns; null for tables not keyed by log. */
+  private static int[][] keyColumns() {
+    int[][] columns = new int[Table.values().length][];
+    for (Table table : Table.values()) {
+      if (table.keys() == Table.Keys.LOG) {
+        columns[table.ordinal()] = new int[] {
+          table.indexOf(KeyColumns.LOG_ID), table.indexOf(KeyColumns.APP_ID), table.indexOf(KeyColumns.APP_ATTEMPT_ID)
+        };
+      }
+    }
+    return columns;
   }
 
   private void step() {
