@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.Iterator;
-import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
 import org.perflab.eventlog.parse.EventLogParser;
 import org.perflab.eventlog.parse.LogIdentity;
+import org.perflab.eventlog.parse.Utf8Lines;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.eventlog.source.EventLogLines;
 import org.perflab.eventlog.source.EventLogSource;
@@ -37,44 +37,45 @@ public final class EventLogReader {
 
   public static Iterator<TableRow> rows(EventLogSource source, Configuration conf, Redactor redactor, Clock clock) {
     EventLogLines lines = EventLogLines.open(source, conf);
-    LineIterator iterator = new LineIterator(lines);
-    EventLogParser parser = new EventLogParser(identity(source), iterator, lines::lastLineTerminated, redactor, clock);
+    EventLogParser parser = new EventLogParser(identity(source), utf8(lines), redactor, clock);
     return new ClosingIterator(parser, lines);
   }
 
-  /** Adapts {@link EventLogLines} to an iterator; a read failure surfaces as {@link UncheckedIOException}. */
-  private static final class LineIterator implements Iterator<String> {
-    private final EventLogLines lines;
-    private String next;
-    private boolean done;
-
-    LineIterator(EventLogLines lines) {
-      this.lines = lines;
-    }
-
-    @Override
-    public boolean hasNext() {
-      if (next == null && !done) {
+  /**
+   * The parser's view of {@link EventLogLines}: its lines as bytes, not decoded; a read failure surfaces as
+   * {@link UncheckedIOException}.
+   */
+  public static Utf8Lines utf8(EventLogLines lines) {
+    return new Utf8Lines() {
+      @Override
+      public boolean advance() {
         try {
-          next = lines.nextLine();
+          return lines.advance();
         } catch (IOException e) {
-          done = true;
           throw new UncheckedIOException(e.getMessage(), e);
         }
-        done = next == null;
       }
-      return next != null;
-    }
 
-    @Override
-    public String next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
+      @Override
+      public byte[] bytes() {
+        return lines.lineBytes();
       }
-      String line = next;
-      next = null;
-      return line;
-    }
+
+      @Override
+      public int start() {
+        return lines.lineStart();
+      }
+
+      @Override
+      public int end() {
+        return lines.lineEnd();
+      }
+
+      @Override
+      public boolean lastLineTerminated() {
+        return lines.lastLineTerminated();
+      }
+    };
   }
 
   /** Closes the log once the last row has been taken. */

@@ -2,6 +2,7 @@ package org.perflab.eventlog.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Iterator;
@@ -22,8 +23,12 @@ import org.perflab.table.TableRow;
  * or that a cut file ends early, ends the log with what was read so far.
  */
 public final class EventLogParser implements Iterator<TableRow> {
+  private static final int[][] KEY_COLUMNS = keyColumns();
   private final LogIdentity log;
+  /** The lines as strings, or null when they come as bytes. */
   private final Iterator<String> lines;
+  /** The lines as UTF-8 bytes, or null when they come as strings. */
+  private final Utf8Lines utf8Lines;
   private final BooleanSupplier lastLineTerminated;
   private final Clock clock;
   private final Redactor redactor;
@@ -35,8 +40,7 @@ public final class EventLogParser implements Iterator<TableRow> {
   private long deferredBadLine = -1;
   private String deferredReason;
   private boolean finished;
-  /** The executor metric names of the last task event, which the next one almost always repeats. */
-  private String[] executorMetricNames = new String[0];
+  private final TaskLineScanner scanner;
 
   /**
    * @param log the log's identity and metadata
@@ -51,13 +55,32 @@ public final class EventLogParser implements Iterator<TableRow> {
       BooleanSupplier lastLineTerminated,
       Redactor redactor,
       Clock clock) {
+    this(log, lines, null, lastLineTerminated, redactor, clock);
+  }
+
+  /**
+   * A parser over UTF-8 lines, the faster input: task events, most of a log, are scanned without being decoded.
+   *
+   * @param log the log's identity and metadata
+   * @param lines its decompressed lines, in order; an {@code UncheckedIOException} from it ends the log
+   * @param redactor applied to every property, description, plan and message before it leaves the parser
+   * @param clock gives {@code ingested_at_ms}
+   */
+  public EventLogParser(LogIdentity log, Utf8Lines lines, Redactor redactor, Clock clock) {
+    this(log, null, lines, lines::lastLineTerminated, redactor, clock);
+  }
+
+  private EventLogParser(LogIdentity log, Iterator<String> lines, Utf8Lines utf8Lines,
+      BooleanSupplier lastLineTerminated, Redactor redactor, Clock clock) {
     this.log = log;
     this.lines = lines;
+    this.utf8Lines = utf8Lines;
     this.lastLineTerminated = lastLineTerminated;
     this.clock = clock;
     this.redactor = redactor;
     this.app = new ApplicationAccumulator(log.fallbackAppId(), log.sparkVersionHint());
     this.scheduler = new SchedulerEvents(app, health, redactor, pending::add);
+    this.scanner = new TaskLineScanner(scheduler::wantsAccumulables);
   }
 
   @Override
@@ -77,22 +100,40 @@ public final class EventLogParser implements Iterator<TableRow> {
   }
 
   private TableRow withKeys(TableRow row) {
-    if (row.table().keys() != Table.Keys.LOG) {
+    int[] keys = KEY_COLUMNS[row.table().ordinal()];
+    if (keys == null) {
       return row;
     }
-    return row.set(KeyColumns.LOG_ID, log.logId())
-        .set(KeyColumns.APP_ID, app.appId)
-        .set(KeyColumns.APP_ATTEMPT_ID, app.attemptId);
+    Object[] values = row.values();
+    values[keys[0]] = log.logId();
+    values[keys[1]] = app.appId;
+    values[keys[2]] = app.attemptId;
+    return row;
+  }
+
+  /** Per table, the positions of its log, application and attempt id columns; null for tables not keyed by log. */
+  private static int[][] keyColumns() {
+    int[][] columns = new int[Table.values().length][];
+    for (Table table : Table.values()) {
+      if (table.keys() == Table.Keys.LOG) {
+        columns[table.ordinal()] = new int[] {
+          table.indexOf(KeyColumns.LOG_ID), table.indexOf(KeyColumns.APP_ID), table.indexOf(KeyColumns.APP_ATTEMPT_ID)
+        };
+      }
+    }
+    return columns;
   }
 
   private void step() {
-    String line;
+    String line = null;
     try {
-      if (!lines.hasNext()) {
+      if (!(utf8Lines != null ? utf8Lines.advance() : lines.hasNext())) {
         finish();
         return;
       }
-      line = lines.next();
+      if (utf8Lines == null) {
+        line = lines.next();
+      }
     } catch (RuntimeException e) {
       // The message names the part: its URI may carry a secret.
       health.readFailure = redactor.redactText(e.getMessage() != null ? e.getMessage() : e.toString());
@@ -101,7 +142,23 @@ public final class EventLogParser implements Iterator<TableRow> {
     }
     lineNumber++;
     countDeferredBadLine();
-    handle(line);
+    if (line != null) {
+      handle(line);
+    } else {
+      handleUtf8(utf8Lines.bytes(), utf8Lines.start(), utf8Lines.end());
+    }
+  }
+
+  /** A line as bytes: a task event in Spark's field order is scanned in place; anything else is decoded first. */
+  private void handleUtf8(byte[] bytes, int start, int end) {
+    if (TaskEventReader.isTaskEventLine(bytes, start, end)) {
+      TaskEvent event = scanner.scan(bytes, start, end);
+      if (event != null) {
+        taskEvent(event);
+        return;
+      }
+    }
+    handle(new String(bytes, start, end - start, StandardCharsets.UTF_8));
   }
 
   private void handle(String line) {
@@ -141,7 +198,7 @@ public final class EventLogParser implements Iterator<TableRow> {
 
   /** The fast path for task events, which are most of a log: streamed, no tree. */
   private void handleTaskEvent(String line) {
-    TaskEvent event = TaskLineScanner.scan(line, executorMetricNames, scheduler::wantsAccumulables);
+    TaskEvent event = scanner.scan(line);
     try {
       if (event == null) {
         event = TaskEventReader.read(line, scheduler::wantsAccumulables);
@@ -154,7 +211,10 @@ public final class EventLogParser implements Iterator<TableRow> {
           ? "SparkListenerTaskEnd" : "SparkListenerTaskStart"));
       return;
     }
-    executorMetricNames = event.executorMetricNames;
+    taskEvent(event);
+  }
+
+  private void taskEvent(TaskEvent event) {
     try {
       scheduler.task(event);
       health.events++;

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -20,6 +22,8 @@ import org.perflab.table.TaskMetric;
 final class TaskEventReader {
   static final String TASK_START_PREFIX = "{\"Event\":\"SparkListenerTaskStart\"";
   static final String TASK_END_PREFIX = "{\"Event\":\"SparkListenerTaskEnd\"";
+  private static final byte[] TASK_START_BYTES = TASK_START_PREFIX.getBytes(StandardCharsets.UTF_8);
+  private static final byte[] TASK_END_BYTES = TASK_END_PREFIX.getBytes(StandardCharsets.UTF_8);
   private static final JsonFactory FACTORY = SlimJson.FACTORY;
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final String PEAK_EXECUTION_MEMORY = "internal.metrics.peakExecutionMemory";
@@ -38,6 +42,15 @@ final class TaskEventReader {
   /** Whether the line is a task event in Spark's own field order, so that it can take the streaming path. */
   static boolean isTaskEventLine(String line) {
     return line.startsWith(TASK_END_PREFIX) || line.startsWith(TASK_START_PREFIX);
+  }
+
+  /** {@link #isTaskEventLine(String)} for the UTF-8 line {@code bytes[start, end)}. */
+  static boolean isTaskEventLine(byte[] bytes, int start, int end) {
+    return startsWith(bytes, start, end, TASK_END_BYTES) || startsWith(bytes, start, end, TASK_START_BYTES);
+  }
+
+  private static boolean startsWith(byte[] bytes, int start, int end, byte[] prefix) {
+    return end - start >= prefix.length && Arrays.equals(bytes, start, start + prefix.length, prefix, 0, prefix.length);
   }
 
   static boolean isTaskEventType(String type) {
@@ -76,6 +89,17 @@ final class TaskEventReader {
         readAccumulatorUpdates(line.substring(accumulables[0], accumulables[1]), event);
       }
       return event;
+    }
+  }
+
+  /** The JSON value {@code text} holds, read as the end reason of a task event is; fails on anything after it. */
+  static JsonNode tree(String text) throws IOException {
+    try (JsonParser parser = FACTORY.createParser(text)) {
+      JsonNode node = MAPPER.readTree(parser);
+      if (parser.nextToken() != null) {
+        throw new JsonParseException(parser, "text after the JSON value");
+      }
+      return node;
     }
   }
 

@@ -17,6 +17,26 @@ final class TaskEvents {
   private static final Table TASKS = Table.TASKS;
   private static final TaskMetric[] METRICS = TaskMetric.values();
   private static final int[] METRIC_COLUMNS = metricColumns();
+  // Positions in a task row of the columns taskRow sets.
+  private static final int STAGE_ID = TASKS.indexOf("stage_id");
+  private static final int STAGE_ATTEMPT_ID = TASKS.indexOf("stage_attempt_id");
+  private static final int TASK_ID = TASKS.indexOf("task_id");
+  private static final int TASK_INDEX = TASKS.indexOf("task_index");
+  private static final int TASK_ATTEMPT = TASKS.indexOf("task_attempt");
+  private static final int PARTITION_ID = TASKS.indexOf("partition_id");
+  private static final int TASK_TYPE = TASKS.indexOf("task_type");
+  private static final int LAUNCH_TIME_MS = TASKS.indexOf("launch_time_ms");
+  private static final int FINISH_TIME_MS = TASKS.indexOf("finish_time_ms");
+  private static final int GETTING_RESULT_TIME_MS = TASKS.indexOf("getting_result_time_ms");
+  private static final int DURATION_MS = TASKS.indexOf("duration_ms");
+  private static final int EXECUTOR_ID = TASKS.indexOf("executor_id");
+  private static final int HOST = TASKS.indexOf("host");
+  private static final int LOCALITY = TASKS.indexOf("locality");
+  private static final int SPECULATIVE = TASKS.indexOf("speculative");
+  private static final int STATUS = TASKS.indexOf("status");
+  private static final int END_REASON = TASKS.indexOf("end_reason");
+  private static final int FAILURE_REASON = TASKS.indexOf("failure_reason");
+  private static final int START_EVENT_SEEN = TASKS.indexOf("start_event_seen");
 
   private final ApplicationAccumulator app;
   private final LogHealth health;
@@ -156,27 +176,27 @@ final class TaskEvents {
   private static TableRow taskRow(TaskEvent event, TaskEnd end, boolean started) {
     Long finish = end == null ? null : positive(event.finishTime);
     TableRow row = TASKS.newRow();
-    row.set("stage_id", event.stageId)
-        .set("stage_attempt_id", event.stageAttemptId)
-        .set("task_id", event.taskId)
-        .set("task_index", event.index)
-        .set("task_attempt", event.attempt)
-        .set("partition_id", event.partitionId == null || event.partitionId < 0 ? null : event.partitionId)
-        .set("task_type", event.taskType)
-        .set("launch_time_ms", event.launchTime)
-        .set("finish_time_ms", finish)
-        .set("getting_result_time_ms", positive(event.gettingResultTime))
-        .set("duration_ms", Durations.between(event.launchTime, finish))
-        .set("executor_id", event.executorId)
-        .set("host", event.host)
-        .set("locality", event.locality)
-        .set("speculative", event.speculative)
-        .set("status", end == null ? "RUNNING" : end.status())
-        .set("end_reason", end == null ? null : end.reasonClass())
-        .set("failure_reason", end == null ? null : end.message())
-        .set("start_event_seen", started);
+    Object[] values = row.values();
+    values[STAGE_ID] = event.stageId;
+    values[STAGE_ATTEMPT_ID] = event.stageAttemptId;
+    values[TASK_ID] = event.taskId;
+    values[TASK_INDEX] = event.index;
+    values[TASK_ATTEMPT] = event.attempt;
+    values[PARTITION_ID] = event.partitionId == null || event.partitionId < 0 ? null : event.partitionId;
+    values[TASK_TYPE] = event.taskType;
+    values[LAUNCH_TIME_MS] = event.launchTime;
+    values[FINISH_TIME_MS] = finish;
+    values[GETTING_RESULT_TIME_MS] = positive(event.gettingResultTime);
+    values[DURATION_MS] = Durations.between(event.launchTime, finish);
+    values[EXECUTOR_ID] = event.executorId;
+    values[HOST] = event.host;
+    values[LOCALITY] = event.locality;
+    values[SPECULATIVE] = event.speculative;
+    values[STATUS] = end == null ? "RUNNING" : end.status();
+    values[END_REASON] = end == null ? null : end.reasonClass();
+    values[FAILURE_REASON] = end == null ? null : end.message();
+    values[START_EVENT_SEEN] = started;
     if (end != null && event.metrics != null) {
-      Object[] values = row.values();
       for (int i = 0; i < METRIC_COLUMNS.length; i++) {
         values[METRIC_COLUMNS[i]] = event.metrics[i];
       }

@@ -2,25 +2,38 @@ package org.perflab.eventlog.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.IntPredicate;
 import org.perflab.table.TaskMetric;
 
 /**
- * The fastest path for task events: a validating scanner over the line's characters that reads the fields the
- * tables need without tokenising into objects. It handles the shape Spark writes (no escapes in the strings it keeps,
- * integral metrics, a successful end reason) and gives up, returning null, on anything else: malformed JSON included.
- * The caller then reads the line with {@link TaskEventReader}, which decides. It never accepts a line that Jackson
- * rejects, and a test holds it to the same result as {@code TaskEventReader} on every line it accepts.
+ * The fastest path for task events: a validating scanner over the line's UTF-8 bytes that reads the fields the tables
+ * need without decoding the line or tokenising it into objects. It handles the shape Spark writes (no escapes in the
+ * strings it keeps, integral metrics, a successful end reason) and gives up, returning null, on anything else:
+ * malformed JSON included. The caller then reads the line with {@link TaskEventReader}, which decides. It never
+ * accepts a line that Jackson rejects, and a test holds it to the same result as {@code TaskEventReader} on every line
+ * it accepts.
+ *
+ * <p>Bytes are read as the line decoder would read them: a byte of 0x80 and above only occurs inside a string (outside,
+ * it is malformed JSON either way), and the values kept are decoded as UTF-8 with U+FFFD for malformed bytes. One
+ * scanner serves the lines of one log in turn, so that the strings events repeat (executor ids, hosts, metric names)
+ * are decoded once. Not thread-safe.
  */
 final class TaskLineScanner {
   private static final JsonNode SUCCESS =
       JsonNodeFactory.instance.objectNode().put("Reason", "Success");
-  private static final String PEAK_EXECUTION_MEMORY = "internal.metrics.peakExecutionMemory";
   private static final TaskMetric[] METRICS = TaskMetric.values();
-  private static final Map<String, TaskMetric.Section> SECTIONS = sections();
+  private static final TaskMetric.Section[] SECTIONS = TaskMetric.Section.values();
+  private static final byte[] PEAK_EXECUTION_MEMORY = utf8("internal.metrics.peakExecutionMemory");
+  private static final byte[] TASK_END = utf8("SparkListenerTaskEnd");
+  private static final byte[] TASK_START = utf8("SparkListenerTaskStart");
+  private static final byte[] REASON = utf8("Reason");
+  private static final byte[] SUCCESS_TEXT = utf8("Success");
+  private static final byte[] NULL = utf8("null");
+  private static final byte[] TRUE = utf8("true");
+  private static final byte[] FALSE = utf8("false");
+  private static final PeakField PEAK_FIELD = new PeakField(utf8("\"Peak Execution Memory\""));
 
   /** Thrown, without a stack trace, when the scanner gives up. */
   private static final class GiveUp extends RuntimeException {
@@ -31,59 +44,128 @@ final class TaskLineScanner {
 
   private static final GiveUp GIVE_UP = new GiveUp();
 
-  private static final String[] TOP_LEVEL_KEYS = {
-    "Event", "Stage ID", "Stage Attempt ID", "Task Type", "Task End Reason", "Task Info", "Task Metrics",
-    "Task Executor Metrics"
-  };
-  private static final String[] TASK_INFO_KEYS = {
-    "Task ID", "Index", "Attempt", "Partition ID", "Launch Time", "Executor ID", "Host", "Locality", "Speculative",
-    "Getting Result Time", "Finish Time", "Failed", "Killed", "Accumulables"
-  };
-  private static final String PEAK_MEMORY_FIELD = "\"Peak Execution Memory\"";
+  private static final int EVENT = 0;
+  private static final int STAGE_ID = 1;
+  private static final int STAGE_ATTEMPT_ID = 2;
+  private static final int TASK_TYPE = 3;
+  private static final int TASK_END_REASON = 4;
+  private static final int TASK_INFO = 5;
+  private static final int TASK_METRICS = 6;
+  private static final int TASK_EXECUTOR_METRICS = 7;
+  private static final JsonKeys TOP_LEVEL_KEYS = new JsonKeys("Event", "Stage ID", "Stage Attempt ID", "Task Type",
+      "Task End Reason", "Task Info", "Task Metrics", "Task Executor Metrics");
 
-  private final String s;
-  private final int n;
-  /** Whether the task metrics carry peak execution memory themselves (Spark 3.0+), so accumulables are skipped. */
-  private final boolean peakInMetrics;
+  private static final int TASK_ID = 0;
+  private static final int INDEX = 1;
+  private static final int ATTEMPT = 2;
+  private static final int PARTITION_ID = 3;
+  private static final int LAUNCH_TIME = 4;
+  private static final int EXECUTOR_ID = 5;
+  private static final int HOST = 6;
+  private static final int LOCALITY = 7;
+  private static final int SPECULATIVE = 8;
+  private static final int GETTING_RESULT_TIME = 9;
+  private static final int FINISH_TIME = 10;
+  private static final int FAILED = 11;
+  private static final int KILLED = 12;
+  private static final int ACCUMULABLES = 13;
+  private static final JsonKeys TASK_INFO_KEYS = new JsonKeys("Task ID", "Index", "Attempt", "Partition ID",
+      "Launch Time", "Executor ID", "Host", "Locality", "Speculative", "Getting Result Time", "Finish Time", "Failed",
+      "Killed", "Accumulables");
+
+  private static final int ACCUMULABLE_NAME = 0;
+  private static final int ACCUMULABLE_ID = 1;
+  private static final int ACCUMULABLE_UPDATE = 2;
+  private static final int ACCUMULABLE_VALUE = 3;
+  private static final JsonKeys ACCUMULABLE_KEYS = new JsonKeys("Name", "ID", "Update", "Value");
+
+  /** Per section, its metrics by JSON field; the index found is the position in {@link #SECTION_METRICS}. */
+  private static final JsonKeys[] METRIC_KEYS = new JsonKeys[SECTIONS.length];
+  private static final TaskMetric[][] SECTION_METRICS = new TaskMetric[SECTIONS.length][];
+  /** The nested sections by JSON field, in {@link #SECTIONS} order; the top level has none. */
+  private static final JsonKeys SECTION_KEYS;
+
+  static {
+    for (TaskMetric.Section section : SECTIONS) {
+      TaskMetric[] metrics = Arrays.stream(METRICS).filter(m -> m.section() == section).toArray(TaskMetric[]::new);
+      SECTION_METRICS[section.ordinal()] = metrics;
+      METRIC_KEYS[section.ordinal()] =
+          new JsonKeys(Arrays.stream(metrics).map(TaskMetric::jsonField).toArray(String[]::new));
+    }
+    SECTION_KEYS = new JsonKeys(Arrays.stream(SECTIONS)
+        .map(s -> s.jsonField() == null ? "\u0000" : s.jsonField()).toArray(String[]::new));
+  }
+
   /** The stages whose task ends' accumulator updates the caller wants (SQL stages). */
   private final IntPredicate sqlStages;
+  private final TextCache texts = new TextCache();
+  private byte[] b;
+  private int lineStart;
+  private int n;
+  /** Whether the task metrics held peak execution memory: then the line holds {@code "Peak Execution Memory"}. */
+  private boolean peakMetricSeen;
+  /** Where the accumulables array of a task end outside SQL stages starts, skipped for now; -1 when none. */
+  private int skippedAccumulables;
+  /** Whether an accumulable named peak execution memory was read, and the update (else value) of the last one. */
+  private boolean peakAccumulableSeen;
+  private Long peakAccumulable;
   private boolean typeSeen;
   private boolean stageSeen;
   private int p;
-  /** Executor metric names of the previous event, reused when the next event has the same name at the same place. */
-  private String[] names = new String[0];
   private long number;
   private boolean integral;
   private boolean escaped;
 
-  TaskLineScanner(String line, IntPredicate sqlStages) {
-    this.s = line;
-    this.n = line.length();
-    this.peakInMetrics = line.contains(PEAK_MEMORY_FIELD);
+  /** @param sqlStages the stages whose task ends' accumulator updates are read */
+  TaskLineScanner(IntPredicate sqlStages) {
     this.sqlStages = sqlStages;
   }
 
-  private static Map<String, TaskMetric.Section> sections() {
-    Map<String, TaskMetric.Section> sections = new HashMap<>();
-    for (TaskMetric.Section section : TaskMetric.Section.values()) {
-      if (section.jsonField() != null) {
-        sections.put(section.jsonField(), section);
+  private static byte[] utf8(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The event, or null when the line is not one this scanner takes. */
+  TaskEvent scan(String line) {
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    if (bytes.length != line.length() && hasSurrogate(line)) {
+      // Not text a UTF-8 decoder produces; its bytes would not decode back to it. Jackson decides.
+      return null;
+    }
+    return scan(bytes, 0, bytes.length);
+  }
+
+  private static boolean hasSurrogate(String line) {
+    for (int i = 0; i < line.length(); i++) {
+      if (Character.isSurrogate(line.charAt(i))) {
+        return true;
       }
     }
-    return sections;
+    return false;
   }
 
   /**
-   * The event, or null when the line is not one this scanner takes. The accumulator updates of a task end are read
-   * when {@code sqlStages} accepts its stage id.
+   * The event held in the UTF-8 bytes {@code line[start, end)}, or null when the line is not one this scanner takes.
+   * The accumulator updates of a task end are read when the scanner's {@code sqlStages} accepts its stage id.
    */
-  static TaskEvent scan(String line, String[] previousExecutorMetricNames, IntPredicate sqlStages) {
-    TaskLineScanner scanner = new TaskLineScanner(line, sqlStages);
-    scanner.names = previousExecutorMetricNames;
+  TaskEvent scan(byte[] line, int start, int end) {
+    b = line;
+    lineStart = start;
+    n = end;
+    p = start;
+    peakMetricSeen = false;
+    skippedAccumulables = -1;
+    peakAccumulableSeen = false;
+    peakAccumulable = null;
+    typeSeen = false;
+    stageSeen = false;
+    escaped = false;
     try {
-      return scanner.event();
-    } catch (GiveUp | IndexOutOfBoundsException e) {
+      return event();
+    } catch (GiveUp e) {
       return null;
+    } finally {
+      b = null;
     }
   }
 
@@ -99,36 +181,32 @@ final class TaskLineScanner {
     if (peek() != '}') {
       do {
         ws();
-        int keyStart = p + 1;
-        int keyEnd = string();
-        ws();
-        expect(':');
-        ws();
-        switch (known(keyStart, keyEnd, TOP_LEVEL_KEYS)) {
-          case "Event" -> {
+        int key = key(TOP_LEVEL_KEYS);
+        switch (key) {
+          case EVENT -> {
             int start = p + 1;
             int end = requireString();
-            event.end = region(start, end, "SparkListenerTaskEnd");
-            type = event.end || region(start, end, "SparkListenerTaskStart");
+            event.end = region(start, end, TASK_END);
+            type = event.end || region(start, end, TASK_START);
             typeSeen = true;
           }
-          case "Stage ID" -> {
+          case STAGE_ID -> {
             event.stageId = (int) requireLong();
             stage = true;
             stageSeen = true;
           }
-          case "Stage Attempt ID" -> {
+          case STAGE_ATTEMPT_ID -> {
             event.stageAttemptId = (int) requireLong();
             attempt = true;
           }
-          case "Task Type" -> event.taskType = text();
-          case "Task End Reason" -> event.endReason = successReason();
-          case "Task Info" -> {
+          case TASK_TYPE -> event.taskType = text();
+          case TASK_END_REASON -> event.endReason = endReason();
+          case TASK_INFO -> {
             taskInfo(event);
             info = true;
           }
-          case "Task Metrics" -> event.metrics = metrics();
-          case "Task Executor Metrics" -> executorMetrics(event);
+          case TASK_METRICS -> event.metrics = metrics();
+          case TASK_EXECUTOR_METRICS -> executorMetrics(event);
           default -> skipValue();
         }
         ws();
@@ -139,10 +217,27 @@ final class TaskLineScanner {
     if (p != n || !type || !stage || !attempt || !info) {
       throw GIVE_UP;
     }
+    peakFromAccumulables(event);
     if (event.metrics != null && event.metrics[TaskMetric.PEAK_EXECUTION_MEMORY.ordinal()] == null) {
       event.metrics[TaskMetric.PEAK_EXECUTION_MEMORY.ordinal()] = event.peakMemoryAccumulable;
     }
     return event;
+  }
+
+  /**
+   * Reads a key, its colon and the whitespace after it; returns its index in {@code keys}, or -1 for any other key.
+   * Keys with escapes are not Spark's and make the scanner give up.
+   */
+  private int key(JsonKeys keys) {
+    int start = p + 1;
+    int end = string();
+    if (escaped) {
+      throw GIVE_UP;
+    }
+    ws();
+    expect(':');
+    ws();
+    return keys.find(b, start, end);
   }
 
   private void taskInfo(TaskEvent event) {
@@ -153,32 +248,27 @@ final class TaskLineScanner {
     if (peek() != '}') {
       do {
         ws();
-        int keyStart = p + 1;
-        int keyEnd = string();
-        ws();
-        expect(':');
-        ws();
-        switch (known(keyStart, keyEnd, TASK_INFO_KEYS)) {
-          case "Task ID" -> {
+        switch (key(TASK_INFO_KEYS)) {
+          case TASK_ID -> {
             event.taskId = requireLong();
             taskId = true;
           }
-          case "Index" -> {
+          case INDEX -> {
             event.index = (int) requireLong();
             index = true;
           }
-          case "Attempt" -> event.attempt = (int) requireLong();
-          case "Partition ID" -> event.partitionId = (int) requireLong();
-          case "Launch Time" -> event.launchTime = requireLong();
-          case "Executor ID" -> event.executorId = text();
-          case "Host" -> event.host = text();
-          case "Locality" -> event.locality = text();
-          case "Speculative" -> event.speculative = bool();
-          case "Getting Result Time" -> event.gettingResultTime = requireLong();
-          case "Finish Time" -> event.finishTime = requireLong();
-          case "Failed" -> event.failed = bool();
-          case "Killed" -> event.killed = bool();
-          case "Accumulables" -> accumulables(event);
+          case ATTEMPT -> event.attempt = (int) requireLong();
+          case PARTITION_ID -> event.partitionId = (int) requireLong();
+          case LAUNCH_TIME -> event.launchTime = requireLong();
+          case EXECUTOR_ID -> event.executorId = text();
+          case HOST -> event.host = text();
+          case LOCALITY -> event.locality = text();
+          case SPECULATIVE -> event.speculative = bool();
+          case GETTING_RESULT_TIME -> event.gettingResultTime = requireLong();
+          case FINISH_TIME -> event.finishTime = requireLong();
+          case FAILED -> event.failed = bool();
+          case KILLED -> event.killed = bool();
+          case ACCUMULABLES -> accumulables(event);
           default -> skipValue();
         }
         ws();
@@ -192,11 +282,11 @@ final class TaskLineScanner {
 
   private Long[] metrics() {
     if (peek() == 'n') {
-      literal("null");
+      literal(NULL);
       return null;
     }
     Long[] values = new Long[METRICS.length];
-    boolean[] seen = new boolean[TaskMetric.Section.values().length];
+    boolean[] seen = new boolean[SECTIONS.length];
     section(TaskMetric.Section.TASK, values, seen);
     for (TaskMetric metric : METRICS) {
       if (!seen[metric.section().ordinal()] && metric.section() != TaskMetric.Section.SHUFFLE_PUSH_READ) {
@@ -208,24 +298,26 @@ final class TaskLineScanner {
 
   private void section(TaskMetric.Section section, Long[] values, boolean[] seen) {
     seen[section.ordinal()] = true;
+    JsonKeys keys = METRIC_KEYS[section.ordinal()];
+    TaskMetric[] metrics = SECTION_METRICS[section.ordinal()];
     expect('{');
     ws();
     if (peek() != '}') {
       do {
         ws();
         int keyStart = p + 1;
-        int keyEnd = string();
-        ws();
-        expect(':');
-        ws();
-        TaskMetric metric = metric(section, keyStart, keyEnd);
-        TaskMetric.Section nested = peek() == '{' ? nested(section, keyStart, keyEnd) : null;
-        if (metric != null) {
-          values[metric.ordinal()] = optionalLong();
-        } else if (nested != null) {
-          section(nested, values, seen);
+        int found = key(keys);
+        if (found >= 0) {
+          TaskMetric metric = metrics[found];
+          values[metric.ordinal()] = optionalNumber();
+          peakMetricSeen |= metric == TaskMetric.PEAK_EXECUTION_MEMORY;
         } else {
-          skipValue();
+          TaskMetric.Section nested = peek() == '{' ? nested(section, keyStart) : null;
+          if (nested != null) {
+            section(nested, values, seen);
+          } else {
+            skipValue();
+          }
         }
         ws();
       } while (next(','));
@@ -233,20 +325,17 @@ final class TaskLineScanner {
     expect('}');
   }
 
-  private TaskMetric metric(TaskMetric.Section section, int start, int end) {
-    for (TaskMetric metric : METRICS) {
-      if (metric.section() == section && region(start, end, metric.jsonField())) {
-        return metric;
-      }
+  /** The section whose object starts here, given the key that started at {@code keyStart}; null for any other. */
+  private TaskMetric.Section nested(TaskMetric.Section parent, int keyStart) {
+    int keyEnd = keyStart;
+    while (b[keyEnd] != '"') {
+      keyEnd++;
     }
-    return null;
-  }
-
-  private TaskMetric.Section nested(TaskMetric.Section parent, int start, int end) {
-    TaskMetric.Section section = SECTIONS.get(key(start, end));
-    if (section == null) {
+    int found = SECTION_KEYS.find(b, keyStart, keyEnd);
+    if (found <= 0) {
       return null;
     }
+    TaskMetric.Section section = SECTIONS[found];
     boolean push = section == TaskMetric.Section.SHUFFLE_PUSH_READ;
     return push == (parent == TaskMetric.Section.SHUFFLE_READ) ? section : null;
   }
@@ -264,6 +353,9 @@ final class TaskLineScanner {
         ws();
         int keyStart = p + 1;
         int keyEnd = string();
+        if (escaped) {
+          throw GIVE_UP;
+        }
         ws();
         expect(':');
         ws();
@@ -276,9 +368,7 @@ final class TaskLineScanner {
             event.executorMetricNames = Arrays.copyOf(event.executorMetricNames, i * 2);
             event.executorMetricValues = Arrays.copyOf(event.executorMetricValues, i * 2);
           }
-          String name = i < names.length && names[i] != null && region(keyStart, keyEnd, names[i]) ? names[i]
-              : key(keyStart, keyEnd);
-          event.executorMetricNames[i] = name;
+          event.executorMetricNames[i] = texts.decode(b, keyStart, keyEnd);
           event.executorMetricValues[i] = value;
           event.executorMetricCount++;
         }
@@ -294,11 +384,19 @@ final class TaskLineScanner {
       throw GIVE_UP;
     }
     boolean sql = event.end && sqlStages.test(event.stageId);
-    if (peek() != '[' || (peakInMetrics && !sql)) {
+    if (peek() != '[') {
       skipValue();
-      return;
+    } else if (!sql) {
+      // Only peak execution memory is wanted, and only when the task metrics, which follow, lack it.
+      skippedAccumulables = p;
+      skipValue();
+    } else {
+      accumulableArray(event, true);
     }
-    p++;
+  }
+
+  private void accumulableArray(TaskEvent event, boolean sql) {
+    expect('[');
     ws();
     if (peek() != ']') {
       do {
@@ -314,6 +412,24 @@ final class TaskLineScanner {
     expect(']');
   }
 
+  /**
+   * Peak execution memory from the accumulables, as the reader takes it: only when the line does not hold
+   * {@code "Peak Execution Memory"} (Spark 3.0+ task metrics carry it themselves). The skipped accumulables of a task
+   * end outside SQL stages are read now, and the line searched, only when the task metrics did not have it.
+   */
+  private void peakFromAccumulables(TaskEvent event) {
+    if (peakMetricSeen) {
+      return;
+    }
+    if (skippedAccumulables >= 0) {
+      p = skippedAccumulables;
+      accumulableArray(event, false);
+    }
+    if (peakAccumulableSeen && !PEAK_FIELD.in(b, lineStart, n)) {
+      event.peakMemoryAccumulable = peakAccumulable;
+    }
+  }
+
   private void accumulable(TaskEvent event, boolean sql) {
     boolean peak = false;
     Long id = null;
@@ -326,19 +442,21 @@ final class TaskLineScanner {
         ws();
         int keyStart = p + 1;
         int keyEnd = string();
+        boolean plain = !escaped;
         ws();
         expect(':');
         ws();
-        if (region(keyStart, keyEnd, "Name") && peek() == '"') {
+        int key = plain ? ACCUMULABLE_KEYS.find(b, keyStart, keyEnd) : -1;
+        if (key == ACCUMULABLE_NAME && peek() == '"') {
           int start = p + 1;
           int end = string();
-          peak = !escaped && region(start, end, PEAK_EXECUTION_MEMORY);
-        } else if (region(keyStart, keyEnd, "ID") && sql) {
+          peak = region(start, end, PEAK_EXECUTION_MEMORY);
+        } else if (key == ACCUMULABLE_ID && sql) {
           id = optionalLong();
-        } else if (region(keyStart, keyEnd, "Update")) {
-          update = sql ? updateValue() : optionalLong();
-        } else if (region(keyStart, keyEnd, "Value") && !peakInMetrics) {
-          total = sql ? updateValue() : optionalLong();
+        } else if (key == ACCUMULABLE_UPDATE) {
+          update = sql ? updateValue() : optionalNumber();
+        } else if (key == ACCUMULABLE_VALUE) {
+          total = sql ? updateValue() : optionalNumber();
         } else {
           skipValue();
         }
@@ -346,8 +464,9 @@ final class TaskLineScanner {
       } while (next(','));
     }
     expect('}');
-    if (peak && !peakInMetrics) {
-      event.peakMemoryAccumulable = update != null ? update : total;
+    if (peak) {
+      peakAccumulableSeen = true;
+      peakAccumulable = update != null ? update : total;
     }
     if (sql && id != null && update != null) {
       event.addAccumulable(id, update);
@@ -359,11 +478,11 @@ final class TaskLineScanner {
    * with escapes and numbers that are not plain longs are left to Jackson.
    */
   private Long updateValue() {
-    char c = peek();
+    byte c = peek();
     if (c == '"') {
       int start = p + 1;
       int end = requireString();
-      return TaskEvent.parseUpdate(s.substring(start, end));
+      return TaskEvent.parseUpdate(new String(b, start, end - start, StandardCharsets.UTF_8));
     }
     if (!numberAhead()) {
       skipValue();
@@ -372,12 +491,39 @@ final class TaskLineScanner {
     return requireLong();
   }
 
-  /** {@code {"Reason":"Success"}}, the end reason of almost every task; anything else is left to Jackson. */
-  private JsonNode successReason() {
+  /**
+   * The end reason: {@code {"Reason":"Success"}}, the end reason of almost every task, without building a tree; any
+   * other is checked here and handed to Jackson as the reader would read it (failures carry stack traces).
+   */
+  private JsonNode endReason() {
+    if (peek() == 'n') {
+      literal(NULL);
+      return null;
+    }
+    int start = p;
+    try {
+      if (successReason()) {
+        return SUCCESS;
+      }
+    } catch (GiveUp e) {
+      // Not the success object: read whole below.
+    }
+    p = start;
+    skipValue();
+    try {
+      return TaskEventReader.tree(new String(b, start, p - start, StandardCharsets.UTF_8));
+    } catch (java.io.IOException e) {
+      throw GIVE_UP;
+    }
+  }
+
+  /** Whether the object here is exactly {@code {"Reason":"Success"}}; gives up on malformed JSON. */
+  private boolean successReason() {
     expect('{');
     ws();
     int keyStart = p + 1;
     int keyEnd = string();
+    boolean plainKey = !escaped;
     ws();
     expect(':');
     ws();
@@ -385,21 +531,22 @@ final class TaskLineScanner {
     int end = requireString();
     ws();
     expect('}');
-    if (!region(keyStart, keyEnd, "Reason") || !region(start, end, "Success")) {
-      throw GIVE_UP;
-    }
-    return SUCCESS;
+    return plainKey && region(keyStart, keyEnd, REASON) && region(start, end, SUCCESS_TEXT);
   }
 
-  // ---- JSON primitives, validating ----
+  // ---- JSON primitives over bytes, validating; reading past the line's end gives 0, which no rule accepts ----
 
-  private char peek() {
-    return s.charAt(p);
+  private byte at(int i) {
+    return i < n ? b[i] : 0;
+  }
+
+  private byte peek() {
+    return at(p);
   }
 
   private void ws() {
     while (p < n) {
-      char c = s.charAt(p);
+      byte c = b[p];
       if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
         return;
       }
@@ -408,80 +555,71 @@ final class TaskLineScanner {
   }
 
   private void expect(char c) {
-    if (p >= n || s.charAt(p) != c) {
+    if (p >= n || b[p] != c) {
       throw GIVE_UP;
     }
     p++;
   }
 
   private boolean next(char c) {
-    if (p < n && s.charAt(p) == c) {
+    if (p < n && b[p] == c) {
       p++;
       return true;
     }
     return false;
   }
 
-  private boolean region(int start, int end, String text) {
-    return !escaped && end - start == text.length() && s.regionMatches(start, text, 0, end - start);
+  /** Whether the string content just scanned, {@code [start, end)}, is exactly {@code text} with no escapes. */
+  private boolean region(int start, int end, byte[] text) {
+    return !escaped && Arrays.equals(b, start, end, text, 0, text.length);
   }
 
   /**
-   * The key if it is one of {@code keys} (the same String instance, so a switch on it is cheap), or an empty string
-   * for any other key; keys with escapes are not Spark's and make the scanner give up.
+   * Scans a string starting at its opening quote; returns the end of its content and leaves {@link #p} after the
+   * closing quote. Sets {@link #escaped}. Bytes of 0x80 and above are the UTF-8 of characters beyond ASCII, which a
+   * string may hold; control characters it may not.
    */
-  private String known(int start, int end, String[] keys) {
-    if (escaped) {
-      throw GIVE_UP;
-    }
-    for (String key : keys) {
-      if (end - start == key.length() && s.regionMatches(start, key, 0, key.length())) {
-        return key;
-      }
-    }
-    return "";
-  }
-
-  /** A key as a string for switching; keys with escapes are not Spark's and make the scanner give up. */
-  private String key(int start, int end) {
-    if (escaped) {
-      throw GIVE_UP;
-    }
-    return s.substring(start, end);
-  }
-
-  /** Scans a string starting at its opening quote; returns the end of its content. Sets {@link #escaped}. */
   private int string() {
     expect('"');
     escaped = false;
+    int i = p;
     while (true) {
-      char c = s.charAt(p);
+      i = Swar.nextSpecialInString(b, i, n);
+      byte c = at(i);
       if (c == '"') {
-        return p++;
-      }
-      if (c < 0x20) {
-        throw GIVE_UP;
+        p = i + 1;
+        return i;
       }
       if (c == '\\') {
-        escaped = true;
-        char e = s.charAt(p + 1);
-        if (e == 'u') {
-          for (int i = 2; i < 6; i++) {
-            if (Character.digit(s.charAt(p + i), 16) < 0) {
-              throw GIVE_UP;
-            }
-          }
-          p += 6;
-          continue;
-        }
-        if ("\"\\/bfnrt".indexOf(e) < 0) {
-          throw GIVE_UP;
-        }
-        p += 2;
+        p = i;
+        escape();
+        i = p;
         continue;
       }
-      p++;
+      if (c >= 0 && c < 0x20) {
+        throw GIVE_UP;
+      }
+      i++;
     }
+  }
+
+  /** Checks the escape sequence at {@link #p} and moves past it. */
+  private void escape() {
+    escaped = true;
+    byte e = at(p + 1);
+    if (e == 'u') {
+      for (int i = 2; i < 6; i++) {
+        if (Character.digit(at(p + i), 16) < 0) {
+          throw GIVE_UP;
+        }
+      }
+      p += 6;
+      return;
+    }
+    if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' && e != 'r' && e != 't') {
+      throw GIVE_UP;
+    }
+    p += 2;
   }
 
   private int requireString() {
@@ -498,32 +636,32 @@ final class TaskLineScanner {
   /** A string value without escapes, or null for a JSON null. */
   private String text() {
     if (peek() == 'n') {
-      literal("null");
+      literal(NULL);
       return null;
     }
     int start = p + 1;
     int end = requireString();
-    return s.substring(start, end);
+    return texts.decode(b, start, end);
   }
 
   private boolean bool() {
     if (peek() == 't') {
-      literal("true");
+      literal(TRUE);
       return true;
     }
-    literal("false");
+    literal(FALSE);
     return false;
   }
 
-  private void literal(String word) {
-    if (!s.startsWith(word, p)) {
+  private void literal(byte[] word) {
+    if (n - p < word.length || !Arrays.equals(b, p, p + word.length, word, 0, word.length)) {
       throw GIVE_UP;
     }
-    p += word.length();
+    p += word.length;
   }
 
   private boolean numberAhead() {
-    char c = peek();
+    byte c = peek();
     return c == '-' || (c >= '0' && c <= '9');
   }
 
@@ -532,23 +670,24 @@ final class TaskLineScanner {
     boolean negative = next('-');
     int digitsStart = p;
     long value = 0;
-    while (p < n && s.charAt(p) >= '0' && s.charAt(p) <= '9') {
-      value = value * 10 + (s.charAt(p) - '0');
-      p++;
+    int i = p;
+    for (byte c = at(i); c >= '0' && c <= '9'; c = at(++i)) {
+      value = value * 10 + (c - '0');
     }
+    p = i;
     int digits = p - digitsStart;
-    if (digits == 0 || (digits > 1 && s.charAt(digitsStart) == '0')) {
+    if (digits == 0 || (digits > 1 && b[digitsStart] == '0')) {
       throw GIVE_UP;
     }
     integral = digits <= 18;
-    if (p < n && s.charAt(p) == '.') {
+    if (peek() == '.') {
       p++;
       requireDigits();
       integral = false;
     }
-    if (p < n && (s.charAt(p) == 'e' || s.charAt(p) == 'E')) {
+    if (peek() == 'e' || peek() == 'E') {
       p++;
-      if (p < n && (s.charAt(p) == '+' || s.charAt(p) == '-')) {
+      if (peek() == '+' || peek() == '-') {
         p++;
       }
       requireDigits();
@@ -559,7 +698,7 @@ final class TaskLineScanner {
 
   private void requireDigits() {
     int start = p;
-    while (p < n && s.charAt(p) >= '0' && s.charAt(p) <= '9') {
+    while (p < n && b[p] >= '0' && b[p] <= '9') {
       p++;
     }
     if (p == start) {
@@ -578,17 +717,40 @@ final class TaskLineScanner {
     return number;
   }
 
+  /**
+   * A number as the reader takes one: an integral number; a string without escapes holding one (some writers quote
+   * numbers), or null when it does not; null for null, a boolean, an array or an object. Fractions, exponents and
+   * numbers beyond 18 digits make the scanner give up (Jackson decides).
+   */
+  private Long optionalNumber() {
+    byte c = peek();
+    if (c == '"') {
+      int start = p + 1;
+      int end = requireString();
+      try {
+        return Long.parseLong(new String(b, start, end - start, StandardCharsets.UTF_8).trim());
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    }
+    if (c == '[' || c == '{' || c == 't' || c == 'f' || c == 'n') {
+      skipValue();
+      return null;
+    }
+    return requireLong();
+  }
+
   /** An integral number, or null for null; anything else makes the scanner give up (Jackson decides). */
   private Long optionalLong() {
     if (peek() == 'n') {
-      literal("null");
+      literal(NULL);
       return null;
     }
     return requireLong();
   }
 
   private void skipValue() {
-    char c = peek();
+    byte c = peek();
     switch (c) {
       case '{' -> {
         p++;
@@ -619,15 +781,39 @@ final class TaskLineScanner {
         expect(']');
       }
       case '"' -> string();
-      case 't' -> literal("true");
-      case 'f' -> literal("false");
-      case 'n' -> literal("null");
+      case 't' -> literal(TRUE);
+      case 'f' -> literal(FALSE);
+      case 'n' -> literal(NULL);
       default -> {
         if (!numberAhead()) {
           throw GIVE_UP;
         }
         scanNumber();
       }
+    }
+  }
+
+  /** A fixed byte string searched for in a line by Horspool's method: most bytes of the line are never read. */
+  private static final class PeakField {
+    private final byte[] needle;
+    private final int[] shift = new int[256];
+
+    PeakField(byte[] needle) {
+      this.needle = needle;
+      Arrays.fill(shift, needle.length);
+      for (int i = 0; i < needle.length - 1; i++) {
+        shift[needle[i] & 0xff] = needle.length - 1 - i;
+      }
+    }
+
+    boolean in(byte[] bytes, int start, int end) {
+      int last = needle.length - 1;
+      for (int i = start; i + last < end; i += shift[bytes[i + last] & 0xff]) {
+        if (bytes[i + last] == needle[last] && Arrays.equals(bytes, i, i + last, needle, 0, last)) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 }

@@ -5,9 +5,11 @@ import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.perflab.eventlog.parse.Swar;
 
 /**
  * Streams the decompressed text of an event log line by line, across all its parts in order, in constant memory
@@ -39,11 +41,30 @@ public final class EventLogLines implements AutoCloseable {
   /** Whether the current part's decoder has nothing more to give. */
   private boolean drained;
   private long lineNumber;
+  private byte[] lineBytes;
+  private int lineStart;
+  private int lineEnd;
   private boolean lastLineTerminated = true;
 
   private EventLogLines(EventLogSource source, Configuration conf) {
     this.source = source;
     this.conf = conf;
+  }
+
+  /**
+   * The lines of one plain (already decompressed) stream, read from where it stands; closing them closes it. For a
+   * log held in memory or piped in.
+   *
+   * @param name names the stream in messages
+   */
+  public static EventLogLines of(InputStream stream, String name) {
+    EventLogSource source = new EventLogSource(name, LogLayout.SINGLE_FILE, List.of(name), 0, 0,
+        LogCompression.NONE, false, null);
+    EventLogLines lines = new EventLogLines(source, null);
+    lines.nextPart = 1;
+    lines.currentPart = name;
+    lines.in = stream;
+    return lines;
   }
 
   /** Opens {@code source}; parts are opened one at a time as reading reaches them. */
@@ -60,18 +81,43 @@ public final class EventLogLines implements AutoCloseable {
    *     <codec> stream (after <n> compressed bytes of <part>)}, unless it is the last part of an in-progress log
    */
   public String nextLine() throws IOException {
+    return advance() ? new String(lineBytes, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8) : null;
+  }
+
+  /**
+   * Moves to the next line and keeps it as UTF-8 bytes, {@link #lineBytes()} from {@link #lineStart()} to
+   * {@link #lineEnd()}, without decoding it: the line {@link #nextLine()} would return, valid until the next call.
+   *
+   * @return false at the end of the last part
+   * @throws IOException as {@link #nextLine()}
+   */
+  public boolean advance() throws IOException {
     while (true) {
       if (in == null && !openNextPart()) {
-        return null;
+        return false;
       }
-      String text = readLine();
-      if (text != null) {
+      if (readLine()) {
         lineNumber++;
-        return text;
+        return true;
       }
       requireEndOfStream();
       closePart();
     }
+  }
+
+  /** The array holding the line {@link #advance()} moved to. */
+  public byte[] lineBytes() {
+    return lineBytes;
+  }
+
+  /** Where that line starts in {@link #lineBytes()}. */
+  public int lineStart() {
+    return lineStart;
+  }
+
+  /** Where that line ends (exclusive, without its terminator) in {@link #lineBytes()}. */
+  public int lineEnd() {
+    return lineEnd;
   }
 
   /** The 1-based number, counted across parts, of the line last returned; 0 before the first. */
@@ -132,41 +178,44 @@ public final class EventLogLines implements AutoCloseable {
     return true;
   }
 
-  /** The next line of the current part, or null at its end. */
-  private String readLine() throws IOException {
+  /** Moves to the next line of the current part; false at its end. */
+  private boolean readLine() throws IOException {
     int length = 0;
     while (true) {
       if (position == limit && !fill()) {
         if (length == 0) {
-          return null;
+          return false;
         }
         lastLineTerminated = false;
-        return decode(line, length);
+        return view(line, 0, length);
       }
       int newline = indexOfNewline();
       if (newline >= 0) {
         lastLineTerminated = true;
         if (length == 0) {
-          String text = decode(buffer, position, newline - position);
+          view(buffer, position, newline - position);
           position = newline + 1;
-          return text;
+          return true;
         }
         length = append(length, newline - position);
         position = newline + 1;
-        return decode(line, length);
+        return view(line, 0, length);
       }
       length = append(length, limit - position);
       position = limit;
     }
   }
 
+  /** Makes {@code bytes[offset, offset + length)} the current line, without a {@code '\r'} that ends it. */
+  private boolean view(byte[] bytes, int offset, int length) {
+    lineBytes = bytes;
+    lineStart = offset;
+    lineEnd = length > 0 && bytes[offset + length - 1] == '\r' ? offset + length - 1 : offset + length;
+    return true;
+  }
+
   private int indexOfNewline() {
-    for (int i = position; i < limit; i++) {
-      if (buffer[i] == '\n') {
-        return i;
-      }
-    }
-    return -1;
+    return Swar.indexOfNewline(buffer, position, limit);
   }
 
   private int append(int length, int count) throws IOException {
@@ -237,15 +286,6 @@ public final class EventLogLines implements AutoCloseable {
           "Cannot read event log to its end: truncated %s stream (after %,d compressed bytes of %s)",
           source.codec().shortName(), framed.bytes(), currentPart));
     }
-  }
-
-  private static String decode(byte[] bytes, int length) {
-    return decode(bytes, 0, length);
-  }
-
-  private static String decode(byte[] bytes, int offset, int length) {
-    int end = length > 0 && bytes[offset + length - 1] == '\r' ? length - 1 : length;
-    return new String(bytes, offset, end, StandardCharsets.UTF_8);
   }
 
   private IOException decodeFailure(Exception e) {

@@ -1,10 +1,8 @@
 package org.perflab.eventlog.bench;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
@@ -116,11 +113,10 @@ public final class ParseBenchmark {
   }
 
   private static long parseWithPerfLab(byte[] log) {
-    BufferedReader reader =
-        new BufferedReader(new InputStreamReader(new ByteArrayInputStream(log), StandardCharsets.UTF_8), 1 << 16);
-    Iterator<String> lines = reader.lines().iterator();
+    // The production path: EventLogLines splits the decompressed bytes into lines, the parser scans them as bytes.
+    EventLogLines lines = EventLogLines.of(new ByteArrayInputStream(log), "benchmark");
     EventLogParser parser = new EventLogParser(
-        EventLogReader.identity(Benchmarks.PLAIN_SOURCE), lines, () -> true, REDACTOR, Clock.systemUTC());
+        EventLogReader.identity(Benchmarks.PLAIN_SOURCE), EventLogReader.utf8(lines), REDACTOR, Clock.systemUTC());
     long rows = 0;
     while (parser.hasNext()) {
       parser.next();

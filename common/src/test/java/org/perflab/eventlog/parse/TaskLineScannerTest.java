@@ -3,6 +3,7 @@ package org.perflab.eventlog.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,7 +51,7 @@ class TaskLineScannerTest {
   void scansEveryRealTaskEventExactlyAsJacksonReadsIt() throws IOException {
     int scanned = 0;
     for (String line : TASK_LINES) {
-      TaskEvent fast = TaskLineScanner.scan(line, new String[0], ALL_STAGES);
+      TaskEvent fast = new TaskLineScanner(ALL_STAGES).scan(line);
       if (fast != null) {
         scanned++;
         assertSame(fast, TaskEventReader.read(line, ALL_STAGES), line);
@@ -79,14 +80,9 @@ class TaskLineScannerTest {
         }
       }
       String text = mutated.toString();
-      TaskEvent jackson;
-      try {
-        jackson = TaskEventReader.read(text, ALL_STAGES);
-      } catch (IOException | RuntimeException e) {
-        jackson = null;
-        rejectedByJackson++;
-      }
-      TaskEvent fast = TaskLineScanner.scan(text, new String[0], ALL_STAGES);
+      TaskEvent jackson = readWithJackson(text);
+      rejectedByJackson += jackson == null ? 1 : 0;
+      TaskEvent fast = new TaskLineScanner(ALL_STAGES).scan(text);
       if (jackson == null) {
         assertThat(fast).as("scanner accepted a line Jackson rejects: %s", text).isNull();
       } else if (fast != null) {
@@ -94,6 +90,88 @@ class TaskLineScannerTest {
       }
     }
     assertThat(rejectedByJackson).isGreaterThan(300);
+  }
+
+  @Test
+  void scansTheBytesOfEveryRealTaskEventAsItsTextWithOrWithoutSqlStages() throws IOException {
+    for (IntPredicate sqlStages : List.<IntPredicate>of(ALL_STAGES, stageId -> false, stageId -> stageId % 2 == 0)) {
+      TaskLineScanner bytes = new TaskLineScanner(sqlStages);
+      int scanned = 0;
+      for (String line : TASK_LINES) {
+        // The line sits inside a larger buffer, as in the line reader's: nothing past its end may be read.
+        byte[] utf8 = line.getBytes(StandardCharsets.UTF_8);
+        byte[] buffer = new byte[utf8.length + 8];
+        Arrays.fill(buffer, (byte) '}');
+        System.arraycopy(utf8, 0, buffer, 3, utf8.length);
+        TaskEvent fast = bytes.scan(buffer, 3, 3 + utf8.length);
+        if (fast != null) {
+          scanned++;
+          assertSame(fast, TaskEventReader.read(line, sqlStages), line);
+        }
+      }
+      assertThat(scanned).isGreaterThan(TASK_LINES.size() * 8 / 10);
+    }
+  }
+
+  @Test
+  void neverAcceptsBytesJacksonRejectsAndNeverDisagrees() {
+    SplittableRandom random = new SplittableRandom(20261128L);
+    // Malformed UTF-8 (a lone lead byte, a stray continuation byte) and characters beyond ASCII, among JSON's own.
+    byte[][] junk = {{'{'}, {'}'}, {'['}, {']'}, {'"'}, {':'}, {','}, {'-'}, {'0'}, {'7'}, {'.'}, {'e'}, {' '},
+        {'n'}, {'u'}, {'\\'}, {1}, {(byte) 0xC3}, {(byte) 0x80}, {(byte) 0xC3, (byte) 0xA9},
+        {(byte) 0xE2, (byte) 0x82, (byte) 0xAC}, {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80}};
+    TaskLineScanner scanner = new TaskLineScanner(ALL_STAGES);
+    int rejectedByJackson = 0;
+    int accepted = 0;
+    for (int i = 0; i < 6_000; i++) {
+      java.io.ByteArrayOutputStream mutated = new java.io.ByteArrayOutputStream();
+      byte[] line = TASK_LINES.get(random.nextInt(TASK_LINES.size())).getBytes(StandardCharsets.UTF_8);
+      int edits = 1 + random.nextInt(3);
+      int[] at = random.ints(edits, 0, line.length).sorted().toArray();
+      int from = 0;
+      for (int edit : at) {
+        if (edit < from) {
+          continue;
+        }
+        mutated.write(line, from, edit - from);
+        byte[] insert = junk[random.nextInt(junk.length)];
+        switch (random.nextInt(3)) {
+          case 0 -> from = edit + 1;
+          case 1 -> {
+            mutated.write(insert, 0, insert.length);
+            from = edit;
+          }
+          default -> {
+            mutated.write(insert, 0, insert.length);
+            from = edit + 1;
+          }
+        }
+      }
+      mutated.write(line, from, line.length - from);
+      byte[] bytes = mutated.toByteArray();
+      // What the line reader hands to the parser's string path: the same bytes, decoded with U+FFFD for malformed ones.
+      String text = new String(bytes, StandardCharsets.UTF_8);
+      TaskEvent jackson = readWithJackson(text);
+      rejectedByJackson += jackson == null ? 1 : 0;
+      TaskEvent fast = scanner.scan(bytes, 0, bytes.length);
+      if (jackson == null) {
+        assertThat(fast).as("scanner accepted bytes Jackson rejects: %s", text).isNull();
+      } else if (fast != null) {
+        accepted++;
+        assertSame(fast, jackson, text);
+      }
+    }
+    assertThat(rejectedByJackson).isGreaterThan(300);
+    assertThat(accepted).isGreaterThan(300);
+  }
+
+  /** What the Jackson-based reader reads from the line, or null when it rejects it. */
+  private static TaskEvent readWithJackson(String text) {
+    try {
+      return TaskEventReader.read(text, ALL_STAGES);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   private static void assertSame(TaskEvent fast, TaskEvent jackson, String line) {

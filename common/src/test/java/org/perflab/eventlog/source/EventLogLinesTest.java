@@ -27,6 +27,24 @@ class EventLogLinesTest {
   @TempDir Path dir;
 
   @Test
+  void aStreamGivesItsLinesAsBytesAndAsTextAcrossBufferBoundaries() throws IOException {
+    // Lines longer than the 64 KiB read buffer, a CR before a newline, characters beyond ASCII, an unterminated end.
+    String longLine = "x".repeat(70_000) + "\u00e9";
+    String text = "a\r\n" + longLine + "\n\u20ac b\n\nlast";
+    EventLogLines lines =
+        EventLogLines.of(new java.io.ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "stream");
+    List<String> read = new ArrayList<>();
+    while (lines.advance()) {
+      read.add(new String(lines.lineBytes(), lines.lineStart(), lines.lineEnd() - lines.lineStart(),
+          StandardCharsets.UTF_8));
+    }
+
+    assertThat(read).containsExactly("a", longLine, "\u20ac b", "", "last");
+    assertThat(lines.lastLineTerminated()).isFalse();
+    assertThat(lines.nextLine()).isNull();
+  }
+
+  @Test
   void countsLinesAcrossPartsAndReportsTheirPart() throws IOException {
     List<String> lines = LogFixtures.sampleLines("app-1", 7);
     Path root = LogFixtures.rollingDirectory(dir, "app-1", lines, LogCompression.NONE, 3, false);
