@@ -405,12 +405,11 @@ public final class Attribution {
       return Optional.empty();
     }
     double[] xs = known.stream().mapToDouble(b -> part.applyAsDouble(b.split())).toArray();
-    double median = ChangeDetector.median(xs);
-    double mad = ChangeDetector.median(Arrays.stream(xs).map(x -> Math.abs(x - median)).toArray());
     double floor = DetectorOptions.DEFAULT_NOISE_FLOOR
         * ChangeDetector.median(known.stream().mapToDouble(RunProfile::wallS).toArray());
-    double noise = Math.max(ChangeDetector.MAD_TO_SIGMA * mad, floor);
-    return noise > 0 ? Optional.of(new Shift(part.applyAsDouble(run.split()), median, noise)) : Optional.empty();
+    double noise = Math.max(ChangeDetector.robustSigma(xs), floor);
+    return noise > 0 ? Optional.of(new Shift(part.applyAsDouble(run.split()), ChangeDetector.median(xs), noise))
+        : Optional.empty();
   }
 
   /** The parts of the time outside stages. */

@@ -25,7 +25,7 @@ import java.util.List;
  * each run one verdict from the runs before it, which is what a nightly report can stand by.
  */
 public final class ChangeDetector {
-  static final double MAD_TO_SIGMA = 1.4826;
+  private static final double MAD_TO_SIGMA = 1.4826;
 
   private final DetectorOptions options;
 
@@ -115,10 +115,13 @@ public final class ChangeDetector {
 
   /** 1.4826 × MAD of the window's log values, at least the floor. */
   private double noise(double[] values, List<Integer> window) {
-    double[] logs = logs(values, window);
-    double median = median(logs);
-    double[] deviations = Arrays.stream(logs).map(x -> Math.abs(x - median)).toArray();
-    return Math.max(options.noiseFloor(), MAD_TO_SIGMA * median(deviations));
+    return Math.max(options.noiseFloor(), robustSigma(logs(values, window)));
+  }
+
+  /** 1.4826 × the median absolute deviation of {@code xs} from their median: σ for normal values, robust to outliers. */
+  static double robustSigma(double[] xs) {
+    double median = median(xs);
+    return MAD_TO_SIGMA * median(Arrays.stream(xs).map(x -> Math.abs(x - median)).toArray());
   }
 
   private static Judgement judgement(Verdict verdict, double v, double logMedian, double z, double noise,

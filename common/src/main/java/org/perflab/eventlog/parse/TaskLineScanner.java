@@ -230,6 +230,14 @@ final class TaskLineScanner {
    */
   private int key(JsonKeys keys) {
     int start = p + 1;
+    return keys.find(b, start, plainKey());
+  }
+
+  /**
+   * Reads a key, its colon and the whitespace after it; returns where the key's text ends (it starts one byte after the
+   * position before the call). Keys with escapes are not Spark's and make the scanner give up.
+   */
+  private int plainKey() {
     int end = string();
     if (escaped) {
       throw GIVE_UP;
@@ -237,7 +245,7 @@ final class TaskLineScanner {
     ws();
     expect(':');
     ws();
-    return keys.find(b, start, end);
+    return end;
   }
 
   private void taskInfo(TaskEvent event) {
@@ -352,13 +360,7 @@ final class TaskLineScanner {
       do {
         ws();
         int keyStart = p + 1;
-        int keyEnd = string();
-        if (escaped) {
-          throw GIVE_UP;
-        }
-        ws();
-        expect(':');
-        ws();
+        int keyEnd = plainKey();
         if (!numberAhead()) {
           skipValue();
         } else {
