@@ -145,7 +145,11 @@ class AttributionTest {
 
   /** The causes of a run with the baseline's data and configuration against {@link #steadyBaseline()}. */
   private static List<Cause> againstSteadyBaseline(List<StageStats> stages, WallTimeSplit split) {
-    List<RunProfile> baseline = steadyBaseline();
+    return against(steadyBaseline(), stages, split);
+  }
+
+  /** The causes of a run with the steady baseline's data and configuration against {@code baseline} (its first run). */
+  private static List<Cause> against(List<RunProfile> baseline, List<StageStats> stages, WallTimeSplit split) {
     double wall = split.stagesS() + split.outsideS();
     RunProfile now = run("b", wall, 8, 10 * GB, conf("spark.app.id", "x"), stages, split);
     return Attribution.explain(now, baseline.get(0), baseline, wall - 100);
@@ -175,9 +179,7 @@ class AttributionTest {
       baseline.add(run("other-" + i, 100, 8, 10 * GB, conf("spark.sql.shuffle.partitions", "400"), baseStages(),
           new WallTimeSplit(12, 84, 3, 1)));
     }
-    RunProfile now = run("b", 117, 8, 10 * GB, conf("spark.app.id", "x"), unevenlySlowerStages(),
-        new WallTimeSplit(9, 101, 6, 1));
-    Cause first = Attribution.explain(now, baseline.get(0), baseline, 17).get(0);
+    Cause first = against(baseline, unevenlySlowerStages(), new WallTimeSplit(9, 101, 6, 1)).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.ENVIRONMENT);
     assertThat(first.evidence()).contains("vs the baseline median 10.0 s", "8 baseline runs compared");
   }

@@ -3,9 +3,6 @@ package org.perflab.eventlog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +19,6 @@ import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.eventlog.parse.ParsedLog;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.eventlog.source.EventLogSource;
-import org.perflab.eventlog.source.LogDiscovery;
 import org.perflab.table.Table;
 import org.perflab.table.TableRow;
 import org.perflab.testing.SqlHistoryServerReplay;
@@ -39,13 +35,7 @@ class SqlOperatorsHistoryServerTest {
   private static final Pattern MAX_TASK = Pattern.compile(" \\((stage \\d+\\.\\d+: task \\d+|driver)\\)\\)$");
 
   static Stream<EventLogSource> logs() throws IOException {
-    List<String> inputs = new ArrayList<>(
-        List.of(Paths.get("..", "samples", "spark-events").toAbsolutePath().normalize().toString()));
-    Path reference = LogFixtures.sharedDir().resolve("data/spark-events");
-    if (Files.isDirectory(reference)) {
-      inputs.add(reference.toString());
-    }
-    return LogDiscovery.discover(inputs, new Configuration()).logs().stream();
+    return LogFixtures.samplesAndReferenceLogs().stream();
   }
 
   @ParameterizedTest

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.eventlog.source.EventLogLines;
 import org.perflab.eventlog.source.EventLogSource;
-import org.perflab.eventlog.source.LogDiscovery;
 
 /**
  * The fast task-event scanner must agree with the Jackson-based reader: on every task event of the bundled and
@@ -31,12 +29,7 @@ class TaskLineScannerTest {
   @BeforeAll
   static void collectTaskEvents() throws IOException {
     Configuration conf = new Configuration();
-    List<String> inputs = new ArrayList<>(List.of(Paths.get("..", "samples", "spark-events").toString()));
-    java.nio.file.Path reference = LogFixtures.sharedDir().resolve("data/spark-events");
-    if (java.nio.file.Files.isDirectory(reference)) {
-      inputs.add(reference.toString());
-    }
-    for (EventLogSource source : LogDiscovery.discover(inputs, conf).logs()) {
+    for (EventLogSource source : LogFixtures.samplesAndReferenceLogs()) {
       try (EventLogLines lines = EventLogLines.open(source, conf)) {
         for (String line = lines.nextLine(); line != null; line = lines.nextLine()) {
           if (TaskEventReader.isTaskEventLine(line)) {

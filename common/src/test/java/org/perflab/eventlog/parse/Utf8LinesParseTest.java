@@ -3,9 +3,6 @@ package org.perflab.eventlog.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -17,7 +14,6 @@ import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.eventlog.source.EventLogLines;
 import org.perflab.eventlog.source.EventLogSource;
-import org.perflab.eventlog.source.LogDiscovery;
 import org.perflab.table.Table;
 
 /**
@@ -26,12 +22,7 @@ import org.perflab.table.Table;
  */
 class Utf8LinesParseTest {
   static Stream<EventLogSource> logs() throws IOException {
-    List<String> inputs = new ArrayList<>(List.of(Paths.get("..", "samples", "spark-events").toString()));
-    Path reference = LogFixtures.sharedDir().resolve("data/spark-events");
-    if (Files.isDirectory(reference)) {
-      inputs.add(reference.toString());
-    }
-    return LogDiscovery.discover(inputs, new Configuration()).logs().stream();
+    return LogFixtures.samplesAndReferenceLogs().stream();
   }
 
   @ParameterizedTest
