@@ -285,8 +285,10 @@ public final class SweepJob implements SessionCommand {
   }
 
   /**
-   * Sweeps each of {@code apps} with its options, one after the other, each replacing its own log's rows under the
-   * rule. A run that is bad input is skipped, logged and counted with its reason; the others are still swept.
+   * Sweeps each of {@code apps} with its options, one after the other, and then replaces each swept log's rows under
+   * the rule, all of them in one commit per table and output root. The applications' models are read from
+   * {@code dag_models} in one query. A run that is bad input is skipped, logged and counted with its reason (its old
+   * rows stay); the others are still swept.
    */
   static PerWorkload runPerWorkload(SparkSession spark, List<String> apps,
       Function<String, Options> optionsOf) {
@@ -294,20 +296,25 @@ public final class SweepJob implements SessionCommand {
     int points = 0;
     long trials = 0;
     Map<String, String> skipped = new LinkedHashMap<>();
-    Map<String, SweepOutput> outputs = new HashMap<>();
+    Map<String, List<SweepOutput.Result>> byOutput = new LinkedHashMap<>();
+    Map<String, SweptModels.Models> modelsByTable = new HashMap<>();
     for (String app : apps) {
       Options options = optionsOf.apply(app);
       try {
-        SweepOutput out = outputs.computeIfAbsent(options.output(), root -> new SweepOutput(spark, root));
-        Summary summary = run(spark, plan(spark, options), options, out);
+        SweptModels.DagModel dagModel = modelsByTable.computeIfAbsent(options.dagModels(),
+            dir -> SweptModels.models(spark, dir, apps)).model(app);
+        Sweep sweep = plan(spark, options, dagModel);
+        SweepOutput.Result result = simulate(spark, sweep, options, dagModel.swept());
+        byOutput.computeIfAbsent(options.output(), root -> new ArrayList<>()).add(result);
         swept++;
-        points += summary.points();
-        trials += summary.trials();
+        points += result.results().size();
+        trials += sweep.trials().size();
       } catch (BadInputException e) {
         LOG.warn("Cannot sweep {}: {}", app, e.getMessage());
         skipped.put(app, e.getMessage());
       }
     }
+    byOutput.forEach((root, results) -> new SweepOutput(spark, root).writeAll(results));
     return new PerWorkload(swept, skipped, points, trials);
   }
 
@@ -353,7 +360,11 @@ public final class SweepJob implements SessionCommand {
    * {@code stage_costs} under {@code options.costs()}, and what it covers is logged and printed.
    */
   static Sweep plan(SparkSession spark, Options options) {
-    SweptModels.DagModel dagModel = SweptModels.model(spark, options.dagModels(), options.appId());
+    return plan(spark, options, SweptModels.model(spark, options.dagModels(), options.appId()));
+  }
+
+  /** {@link #plan(SparkSession, Options)} of {@code dagModel}, the model of {@code options.appId()} already read. */
+  static Sweep plan(SparkSession spark, Options options, SweptModels.DagModel dagModel) {
     if (!PhaseCostRule.NAME.equals(options.rule())) {
       return plan(options, dagModel.model(), ScalingRule.named(options.rule(), dagModel.inputBytes()));
     }
@@ -394,17 +405,26 @@ public final class SweepJob implements SessionCommand {
 
   /** {@link #run(SparkSession, Sweep, Options)}, writing through {@code out} (the tables under the output root). */
   private static Summary run(SparkSession spark, Sweep sweep, Options options, SweepOutput out) {
+    SweepTables.Swept swept = options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
+        : SweptModels.swept(spark, options.dagModels(), options.appId());
+    SweepOutput.Result result = simulate(spark, sweep, options, swept);
+    out.writeAll(List.of(result));
+    List<PointResult> results = result.results();
+    List<BestPoint> best = result.best();
+    long apps = results.stream().mapToLong(PointResult::applications).sum();
+    long tasks = results.stream().mapToLong(PointResult::tasks).sum();
+    return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);
+  }
+
+  /** Runs the trials on Spark and picks the best points: what {@code swept}'s sweep writes. */
+  private static SweepOutput.Result simulate(SparkSession spark, Sweep sweep, Options options,
+      SweepTables.Swept swept) {
     List<PointResult> results = SweepTrials.run(spark, sweep, options.partitionsPerPoint());
     List<BestPoint> best = Sweep.best(results, options.deadlineStat(), options.deadlineS());
     if (options.deadlineS() != null && best.stream().noneMatch(b -> b.kind() == BestPoint.Kind.DEADLINE)) {
       LOG.warn("No grid point meets the deadline of {} s by {}", options.deadlineS(), options.deadlineStat());
     }
-    SweepTables.Swept swept = options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
-        : SweptModels.swept(spark, options.dagModels(), options.appId());
-    out.write(swept, sweep.rule().name(), results, best);
-    long apps = results.stream().mapToLong(PointResult::applications).sum();
-    long tasks = results.stream().mapToLong(PointResult::tasks).sum();
-    return new Summary(results.size(), sweep.trials().size(), apps, tasks, results, best);
+    return new SweepOutput.Result(swept, sweep.rule().name(), results, best);
   }
 
   static Statistic statistic(String text) {

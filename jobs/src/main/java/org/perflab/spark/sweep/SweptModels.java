@@ -5,7 +5,11 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
 
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -74,9 +78,65 @@ public final class SweptModels {
    */
   public static DagModel model(SparkSession spark, String dir, String appId) {
     List<Row> rows = lastOkAttempt(read(spark, dir), appId).collectAsList();
-    BadInputException.require(!rows.isEmpty(), "Cannot sweep: %s has no model of application %s (status OK)", dir,
+    return dagModel(dir, appId, rows.isEmpty() ? null : rows.get(0));
+  }
+
+  /**
+   * The last OK attempts of {@code appIds} in the {@code dag_models} table under {@code dir}, read in one query (a
+   * per-workload sweep reads the table once, not once per application); each model is parsed when asked for, so that
+   * one that does not parse fails only its own sweep.
+   */
+  public static Models models(SparkSession spark, String dir, Collection<String> appIds) {
+    return models(read(spark, dir), dir, appIds);
+  }
+
+  /** {@link #models(SparkSession, String, Collection)} of the table {@code models}, read from {@code dir}. */
+  static Models models(Dataset<Row> models, String dir, Collection<String> appIds) {
+    List<Row> rows = appIds.isEmpty() ? List.of()
+        : models.where(col(APP_ID).isin(appIds.toArray()).and(col("status").equalTo("OK")))
+            .select(col(APP_ID), col("app_attempt_id"), col("model_json"), col("log_id"),
+                TableStore.columnOrNull(models, "workload_id", DataTypes.StringType).as("workload_id"),
+                TableStore.columnOrNull(models, "input_bytes", DataTypes.LongType).as("input_bytes"))
+            .collectAsList();
+    Map<String, Row> last = new HashMap<>();
+    // As lastOkAttempt's descending order: the greatest attempt id, a null attempt id last.
+    Comparator<Row> byAttempt = Comparator.comparing(r -> r.<String>getAs("app_attempt_id"),
+        Comparator.nullsFirst(Comparator.<String>naturalOrder()));
+    for (Row row : rows) {
+      last.merge(row.getAs(APP_ID), row, (a, b) -> byAttempt.compare(a, b) >= 0 ? a : b);
+    }
+    return new Models(dir, last);
+  }
+
+  /** The last OK attempts of some applications in one {@code dag_models} table, by app id: {@link #models}. */
+  public static final class Models {
+    private final String dir;
+    private final Map<String, Row> lastOkAttempts;
+
+    private Models(String dir, Map<String, Row> lastOkAttempts) {
+      this.dir = dir;
+      this.lastOkAttempts = lastOkAttempts;
+    }
+
+    /**
+     * The model of {@code appId}, as {@link SweptModels#model(SparkSession, String, String)} reads it.
+     *
+     * @throws BadInputException when the table has no OK model of the application, or its model does not parse
+     */
+    public DagModel model(String appId) {
+      return dagModel(dir, appId, lastOkAttempt(appId));
+    }
+
+    /** {@code appId}'s row of {@link SweptModels#lastOkAttempt} (with its app id and attempt), or null. */
+    Row lastOkAttempt(String appId) {
+      return lastOkAttempts.get(appId);
+    }
+  }
+
+  /** A row of {@link #lastOkAttempt} (null: none) as the application's model. */
+  private static DagModel dagModel(String dir, String appId, Row row) {
+    BadInputException.require(row != null, "Cannot sweep: %s has no model of application %s (status OK)", dir,
         appId);
-    Row row = rows.get(0);
     Long inputBytes = row.getAs("input_bytes");
     return new DagModel(ModelReader.parse(row.getAs("model_json"), dir + " (" + appId + ")"), swept(row),
         inputBytes == null ? 0L : inputBytes);

@@ -1,6 +1,7 @@
 package org.perflab.spark.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.apache.spark.sql.Dataset;
@@ -10,6 +11,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
+import org.perflab.errors.BadInputException;
 import org.perflab.spark.ingest.SparkTestSession;
 
 /** The {@code dag_models} queries of a sweep, on hand-built tables whose answers can be read off the rows. */
@@ -48,6 +50,30 @@ class SweptModelsTest {
     assertThat(rows.get(0).<String>getAs("workload_id")).isEqualTo("sort");
     assertThat(rows.get(0).<Long>getAs("input_bytes")).isEqualTo(200L);
     assertThat(SweptModels.lastOkAttempt(models, "app-9").count()).as("no model of app-9").isZero();
+  }
+
+  @Test
+  void theModelsOfSeveralApplicationsReadAtOnceAreEachTheOneSweptAlone() {
+    Dataset<Row> models = table(TABLE, List.of(
+        row("log-a2", "app-1", "2", "OK", "sort", 30, 200L),
+        row("log-a1", "app-1", "1", "OK", "sort", 30, 100L),
+        row("log-a3", "app-1", "3", "FAILED", "sort", 30, 300L),
+        row("log-b1", "app-2", "1", "OK", "join", 30, 400L),
+        row("log-c1", "app-3", "1", "OK", "join", 31, 500L)));
+
+    SweptModels.Models read = SweptModels.models(models, "root/dag_models", List.of("app-1", "app-2", "app-9"));
+
+    for (String app : List.of("app-1", "app-2")) {
+      Row alone = SweptModels.lastOkAttempt(models, app).first();
+      Row atOnce = read.lastOkAttempt(app);
+      for (String column : List.of("log_id", "model_json", "workload_id", "input_bytes")) {
+        assertThat((Object) atOnce.getAs(column)).as(app + " " + column).isEqualTo(alone.getAs(column));
+      }
+    }
+    assertThat(read.lastOkAttempt("app-1").<String>getAs("log_id")).isEqualTo("log-a2");
+    assertThat(read.lastOkAttempt("app-3")).as("not asked for").isNull();
+    assertThatThrownBy(() -> read.model("app-9")).isInstanceOf(BadInputException.class)
+        .hasMessage("Cannot sweep: root/dag_models has no model of application app-9 (status OK)");
   }
 
   @Test
