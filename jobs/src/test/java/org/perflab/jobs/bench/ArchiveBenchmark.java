@@ -80,9 +80,10 @@ public final class ArchiveBenchmark {
             + " `submit/perflab --master local[2] ingest --incremental` process; available processors %d; load"
             + " average %.1f%n", logs, archive.bases(), runs, Runtime.getRuntime().availableProcessors(),
         loadAverage());
-    System.out.printf("%3s %6s %8s %9s %7s %7s  %s%n", "run", "logs", "wall s", "session s", "CPU s", "MB disk",
-        "phases");
+    System.out.printf("%3s %6s %8s %9s %7s %7s %14s  %s%n", "run", "logs", "wall s", "session s", "CPU s",
+        "MB disk", "parse MB/CPU-s", "phases");
     List<double[]> times = new ArrayList<>();
+    List<Double> parseRates = new ArrayList<>();
     Map<String, Long> versions = new HashMap<>();
     for (int run = 1; run <= runs; run++) {
       ArchiveBuilder.Batch batch = archive.add((int) ((long) logs * (run - 1) / runs),
@@ -96,11 +97,19 @@ public final class ArchiveBenchmark {
       double session = phases.values().stream().mapToDouble(Double::doubleValue).sum();
       times.add(new double[] {wall, session});
       double cpu = cpuSeconds(Files.readString(work.resolve("run-" + run + ".err"), StandardCharsets.UTF_8));
-      System.out.printf("%3d %6d %8.1f %9.1f %7.1f %7.1f  %s%s%n", run, batch.logs(), wall, session, cpu,
-          batch.diskBytes() / MB, phases, code == 0 ? "" : " EXIT " + code + ": " + printed);
+      parseRates.add(parseMbPerCpuSecond(batch.diskBytes(), phases));
+      System.out.printf("%3d %6d %8.1f %9.1f %7.1f %7.1f %14.1f  %s%s%n", run, batch.logs(), wall, session, cpu,
+          batch.diskBytes() / MB, parseMbPerCpuSecond(batch.diskBytes(), phases), phases,
+          code == 0 ? "" : " EXIT " + code + ": " + printed);
       System.out.println("    commits: " + commits(output, versions));
     }
     printGoals(times);
+    double[] rates = parseRates.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).sorted().toArray();
+    if (rates.length > 0) {
+      System.out.printf("Ingest's parse phase: median %.1f MB per CPU second over %d runs (min %.1f, max %.1f; the"
+              + " batch's MB over the phase's seconds times %d slots, a lower bound; bench/run parse measures the"
+              + " parser alone)%n", rates[rates.length / 2], rates.length, rates[0], rates[rates.length - 1], SLOTS);
+    }
     SparkSession spark = DeltaSessions.builder("ArchiveBenchmark").master("local[2]")
         .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
         .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
@@ -146,6 +155,20 @@ public final class ArchiveBenchmark {
     process.environment().remove("SPARK_HOME");
     return process.start().waitFor();
   }
+
+  /**
+   * The ingest's parse phase in MB of logs per CPU second, as issue 26 measured it: the batch's MB over the phase's
+   * wall seconds times the {@value #SLOTS} task slots of {@code local[2]}. The slots cannot do more CPU seconds than
+   * that, so this is a lower bound of the parser's rate; compare it with {@code bench/run parse}'s MB per CPU second of
+   * the parser alone. NaN without a parse phase.
+   */
+  static double parseMbPerCpuSecond(long batchBytes, Map<String, Double> phases) {
+    Double parse = phases.get("parse");
+    return parse == null || parse <= 0 ? Double.NaN : batchBytes / MB / (parse * SLOTS);
+  }
+
+  /** The task slots of each run's {@code local[2]}. */
+  static final int SLOTS = 2;
 
   /** The phases of the summary's {@code time:} line, in seconds, in order. */
   static Map<String, Double> phases(String printed) {
