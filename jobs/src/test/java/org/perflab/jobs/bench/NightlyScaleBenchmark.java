@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * prints the archive's size, the new logs, the wall seconds of the night and of each step, and the seconds per new log;
  * then the ratio of the last night's time to the first incremental night's, next to the ratio of their archive sizes.
  * A pipeline whose nights grow with the new logs, not with the archive, keeps the first ratio near 1 while the second
- * grows. Not a test: it prints figures. Run with {@code bench/run nightly-scale [base] [growth] [nights]}.
+ * grows. Last, a night with nothing new over the same archive; then the goals of issues 25 and 27 for these nights
+ * (docs/benchmarks.md). Not a test: it prints figures. Run with {@code bench/run nightly-scale [base] [growth] [nights]}.
  */
 public final class NightlyScaleBenchmark {
   private static final Pattern STEP = Pattern.compile("(?m)^ *([\\w-]+) +exit +(\\d+) +(\\d+)s");
@@ -50,8 +51,10 @@ public final class NightlyScaleBenchmark {
       builder.add(from, from + growth);
       results.add(night(repository, work, n, from + growth, growth));
     }
+    Night quiet = night(repository, work, nights + 1, base + nights * growth, 0);
     Night first = results.get(1);
     Night last = results.get(results.size() - 1);
+    printGoals(results.subList(1, results.size()), quiet);
     System.out.printf("last ÷ first incremental night: time %.2f, archive size %.2f, new logs %.2f%n",
         last.seconds() / first.seconds(), (double) last.archiveLogs() / first.archiveLogs(),
         (double) last.newLogs() / first.newLogs());
@@ -76,8 +79,41 @@ public final class NightlyScaleBenchmark {
       steps.put(m.group(1), Integer.parseInt(m.group(3)));
     }
     Night night = new Night(number, archiveLogs, newLogs, seconds, code, steps);
-    System.out.printf("night %d: archive %d logs, %d new, exit %d, %.1f s (%.3f s per new log); steps (s): %s%n",
-        number, archiveLogs, newLogs, code, seconds, seconds / newLogs, steps);
+    System.out.printf("night %d: archive %d logs, %d new, exit %d, %.1f s (%s s per new log); steps (s): %s%n",
+        number, archiveLogs, newLogs, code, seconds,
+        newLogs == 0 ? "-" : String.format(java.util.Locale.ROOT, "%.3f", seconds / newLogs), steps);
     return night;
+  }
+
+  /** Issue 25's night with 500 new logs over 11,000, in seconds: the night, and its steps other than ingest. */
+  static final double NEW_LOGS_NIGHT_GOAL_S = 180;
+  static final double NEW_LOGS_STEPS_BUT_INGEST_GOAL_S = 120;
+  /** Issue 25's night with no new logs over 11,000, in seconds. */
+  static final double NOTHING_NEW_GOAL_S = 60;
+  /** Issue 27's regressions step over 11,000 logs with 500 new, in seconds. */
+  static final double REGRESSIONS_STEP_GOAL_S = 20;
+
+  /**
+   * The goals, as issues 25 and 27 set them for 500 new logs over 11,000 (and no new logs over 11,000): printed for
+   * every incremental night and for the night with nothing new, with the archive each ran over.
+   */
+  private static void printGoals(List<Night> incremental, Night quiet) {
+    for (Night n : incremental) {
+      int butIngest = n.steps().entrySet().stream().filter(e -> !e.getKey().equals("ingest"))
+          .mapToInt(Map.Entry::getValue).sum();
+      Integer regressions = n.steps().get("regressions");
+      System.out.printf("goals, night %d (%d logs, %d new): night %.1f s (goal <= %.0f: %s), steps but ingest %d s"
+              + " (goal <= %.0f: %s), regressions %s s (goal <= %.0f: %s)%n", n.number(), n.archiveLogs(),
+          n.newLogs(), n.seconds(), NEW_LOGS_NIGHT_GOAL_S, met(n.seconds() <= NEW_LOGS_NIGHT_GOAL_S), butIngest,
+          NEW_LOGS_STEPS_BUT_INGEST_GOAL_S, met(butIngest <= NEW_LOGS_STEPS_BUT_INGEST_GOAL_S),
+          regressions == null ? "-" : regressions, REGRESSIONS_STEP_GOAL_S,
+          met(regressions != null && regressions <= REGRESSIONS_STEP_GOAL_S));
+    }
+    System.out.printf("goal, night %d (%d logs, nothing new): %.1f s (goal <= %.0f: %s)%n", quiet.number(),
+        quiet.archiveLogs(), quiet.seconds(), NOTHING_NEW_GOAL_S, met(quiet.seconds() <= NOTHING_NEW_GOAL_S));
+  }
+
+  private static String met(boolean met) {
+    return met ? "met" : "not met";
   }
 }
