@@ -127,7 +127,7 @@ public final class NightlyJob implements SessionCommand {
       System.err.println("nightly: holding the nightly lock " + lock.file());
       String runId = RUN_ID.format(clock.instant());
       BuildInfo build = BuildInfo.current();
-      Night.Summary summary = new Night(night, steps, new TableWrites(fs, root), record -> record(spark, night, record),
+      Night.Summary summary = new Night(night, steps, new TableWrites(fs, root), records -> record(spark, night, records),
           new NightMemory(fs, root), build.version() + " (" + build.gitCommit() + ")", System.err, clock).run(runId);
       RunSummary.print(Night.describe(summary, night.output(), regressed(spark, night, summary)).stripTrailing());
       if (summary.usable("report")) {
@@ -179,13 +179,15 @@ public final class NightlyJob implements SessionCommand {
     return Map.of("spark.sql.shuffle.partitions", Integer.toString(2 * spark.sparkContext().defaultParallelism()));
   }
 
-  /** Appends a step's row to {@code nightly_runs} in the night's session, under the job group perflab-nightly. */
-  private static void record(SparkSession spark, NightOptions night, StepRecord step) {
-    spark.sparkContext().setJobGroup("perflab-nightly", "nightly " + step.runId() + ": record " + step.step(), false);
+  /** Appends steps' rows to {@code nightly_runs} in one commit, in the night's session, under job group perflab-nightly. */
+  private static void record(SparkSession spark, NightOptions night, List<StepRecord> steps) {
+    String names = steps.stream().map(StepRecord::step).collect(java.util.stream.Collectors.joining(", "));
+    spark.sparkContext().setJobGroup("perflab-nightly", "nightly " + steps.get(0).runId() + ": record " + names,
+        false);
     try {
-      NightlyRuns.append(spark, night.output(), List.of(NightlyRuns.row(step.runId(), step.step(), step.startedAt(),
-          step.seconds(), step.exitCode().orElse(null), step.rowsWritten(), step.message(),
-          step.skippedReason().orElse(null))));
+      NightlyRuns.append(spark, night.output(), steps.stream().map(step -> NightlyRuns.row(step.runId(), step.step(),
+          step.startedAt(), step.seconds(), step.exitCode().orElse(null), step.rowsWritten(), step.message(),
+          step.skippedReason().orElse(null))).toList());
     } finally {
       spark.sparkContext().clearJobGroup();
     }

@@ -17,8 +17,11 @@ import org.slf4j.LoggerFactory;
  * Runs the steps of one night in pipeline order. A step that fails (exit 1, or any code but 0 and 2) is reported and
  * the steps that depend on it, directly or through another step, are skipped; the others run on the last committed
  * tables. A step that exits 2 wrote what it could: its dependents run. Progress goes to {@code progress} as it
- * happens ({@code nightly: step i of n: X started ...}, {@code ... ended: exit c after Ns; <summary>}); every step's
- * record goes to the {@link Recorder} when the step ends, and the night's summary is returned.
+ * happens ({@code nightly: step i of n: X started ...}, {@code ... ended: exit c after Ns; <summary>}); a step that
+ * ran has its record go to the {@link Recorder} when it ends; the records of steps that did not run (not rerun, or
+ * skipped for a failed dependency) go together, in one call, before the next step runs or when the night ends (each
+ * call is a commit of {@code nightly_runs}: a night with nothing new makes 4, not 15). The night's summary is
+ * returned.
  *
  * <p>A night that runs every step of the pipeline, each exiting 0, is remembered ({@link NightMemory}): the build, each
  * step's options and the version of every table it left. In a later night without {@code --full}, a step that
@@ -30,10 +33,10 @@ import org.slf4j.LoggerFactory;
 public final class Night {
   private static final Logger LOG = LoggerFactory.getLogger(Night.class);
 
-  /** Keeps a step's record (the {@code nightly_runs} table); a failure to keep it must only warn. */
+  /** Keeps steps' records, in order (the {@code nightly_runs} table); a failure to keep them must only warn. */
   @FunctionalInterface
   public interface Recorder {
-    void record(StepRecord record);
+    void record(List<StepRecord> records);
   }
 
   /**
@@ -93,6 +96,9 @@ public final class Night {
     List<StepRecord> records = new ArrayList<>();
     Instant nightStarted = clock.instant();
     Optional<NightState> last = options.full() ? Optional.empty() : memory.read();
+    // Records of steps that did not run, kept together before the next step runs (which may read nightly_runs, as
+    // report does) or at the night's end.
+    List<StepRecord> notRun = new ArrayList<>();
     for (int i = 0; i < steps.size(); i++) {
       Step step = steps.get(i);
       String position = String.format("nightly: step %d of %d: %s", i + 1, steps.size(), step.job());
@@ -101,15 +107,20 @@ public final class Night {
       StepRecord record;
       if (failed.isPresent()) {
         record = skip(runId, step, failed.get(), position);
+        notRun.add(record);
       } else if (unchanged(step, last)) {
         record = unchangedSince(runId, step, last.orElseThrow(), position);
+        notRun.add(record);
       } else {
+        keep(notRun);
+        notRun.clear();
         record = run(runId, step, position, seconds(nightStarted, clock.instant()));
+        keep(List.of(record));
       }
       done.put(step.job(), record);
       records.add(record);
-      keep(record);
     }
+    keep(notRun);
     Summary summary = new Summary(runId, records, seconds(nightStarted, clock.instant()));
     remember(summary, steps);
     return summary;
@@ -201,13 +212,18 @@ public final class Night {
     }
   }
 
-  private void keep(StepRecord record) {
+  /** Gives {@code records} to the recorder in one call; nothing when there are none. */
+  private void keep(List<StepRecord> records) {
+    if (records.isEmpty()) {
+      return;
+    }
+    String steps = records.stream().map(StepRecord::step).collect(java.util.stream.Collectors.joining(", "));
     try {
-      recorder.record(record);
+      recorder.record(List.copyOf(records));
     } catch (Exception e) { // Hadoop and Delta throw checked IOExceptions undeclared (HDFS down)
-      LOG.warn("Cannot append the step's row to nightly_runs (the night goes on): {}", e.getMessage(), e);
-      progress.println("nightly: warning: cannot append " + record.step() + "'s row to nightly_runs: "
-          + e.getMessage());
+      LOG.warn("Cannot append the steps' rows to nightly_runs (the night goes on): {}", e.getMessage(), e);
+      progress.println("nightly: warning: cannot append " + steps + (records.size() == 1 ? "'s row" : "'s rows")
+          + " to nightly_runs: " + e.getMessage());
     }
   }
 

@@ -50,7 +50,7 @@ public final class NightlyRuns {
   public static void append(SparkSession spark, String root, List<Row> rows) {
     TableStore store = new TableStore(spark, root);
     store.create(TABLE, SCHEMA);
-    store.append(TABLE, spark.createDataFrame(rows, SCHEMA));
+    store.append(TABLE, spark.createDataFrame(rows, SCHEMA).coalesce(1));
   }
 
   /** The rows of the latest night (the greatest run id; run ids sort by time), in the order its steps started. */

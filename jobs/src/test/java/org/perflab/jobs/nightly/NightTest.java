@@ -34,6 +34,8 @@ class NightTest {
   @TempDir Path root;
   /** The steps that ran, in order, across the nights of a test. */
   private final List<String> ran = new ArrayList<>();
+  /** What the nights did, in order: "run JOB" when a step runs, "record JOB,JOB" for each call of the recorder. */
+  private final List<String> events = new ArrayList<>();
   /** The exit code each step returns; 0 for a step not named. */
   private final Map<String, Integer> exits = new HashMap<>();
 
@@ -56,6 +58,12 @@ class NightTest {
         });
     assertThat(progress.toString(StandardCharsets.UTF_8))
         .contains("nightly: step 3 of " + Pipeline.jobs().size() + ": features not rerun: unchanged since night R1");
+    // A step that ran is recorded when it ends; the steps not rerun all at once, before the next step runs (report
+    // reads nightly_runs): four commits of nightly_runs, not one per step.
+    List<String> notRerun = Pipeline.jobs().subList(2, Pipeline.jobs().size() - 1);
+    assertThat(events.subList(events.lastIndexOf("run ingest"), events.size())).containsExactly("run ingest",
+        "record ingest", "run maintain", "record maintain", "record " + String.join(",", notRerun), "run report",
+        "record report");
   }
 
   @Test
@@ -107,6 +115,7 @@ class NightTest {
     org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(root.toUri());
     StepRunner runner = (step, arguments, runId) -> {
       ran.add(step.job());
+      events.add("run " + step.job());
       int exit = exits.getOrDefault(step.job(), 0);
       // Ingest commits only when it finds new logs (none here); maintain compacts what sweep wrote, which changes
       // files, not rows; report writes workload_history every night.
@@ -117,7 +126,8 @@ class NightTest {
       }
       return new StepResult(exit, step.job() + ": done");
     };
-    return new Night(options, runner, new TableWrites(fs, out), record -> { }, new NightMemory(fs, out), build,
+    return new Night(options, runner, new TableWrites(fs, out), records -> events.add("record "
+        + String.join(",", records.stream().map(StepRecord::step).toList())), new NightMemory(fs, out), build,
         new PrintStream(progress, true, StandardCharsets.UTF_8), CLOCK);
   }
 
