@@ -217,10 +217,10 @@ public final class Night {
     if (records.isEmpty()) {
       return;
     }
-    String steps = records.stream().map(StepRecord::step).collect(java.util.stream.Collectors.joining(", "));
     try {
       recorder.record(List.copyOf(records));
     } catch (Exception e) { // Hadoop and Delta throw checked IOExceptions undeclared (HDFS down)
+      String steps = records.stream().map(StepRecord::step).collect(java.util.stream.Collectors.joining(", "));
       LOG.warn("Cannot append the steps' rows to nightly_runs (the night goes on): {}", e.getMessage(), e);
       progress.println("nightly: warning: cannot append " + steps + (records.size() == 1 ? "'s row" : "'s rows")
           + " to nightly_runs: " + e.getMessage());

@@ -3,16 +3,18 @@ package org.perflab.spark.sweep;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.row_number;
 
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.expressions.Window;
+import org.apache.spark.sql.expressions.WindowSpec;
 import org.apache.spark.sql.types.DataTypes;
 import org.perflab.errors.BadInputException;
 import org.perflab.sim.Model;
@@ -44,12 +46,20 @@ public final class SweptModels {
    * {@code workload_id} and {@code input_bytes} (each of the last two null in a table written before it existed).
    */
   public static Dataset<Row> lastOkAttempt(Dataset<Row> models, String appId) {
-    return models.where(col(APP_ID).equalTo(appId).and(col("status").equalTo("OK")))
-        .orderBy(col("app_attempt_id").desc())
-        .select(col("model_json"), col("log_id"),
+    return lastOkAttempts(models, List.of(appId)).drop(APP_ID);
+  }
+
+  /**
+   * The row of each of {@code appIds}' last attempt with status {@code OK} (the greatest attempt id; a null one
+   * last), at most one per application: {@code app_id} and the columns of {@link #lastOkAttempt}.
+   */
+  static Dataset<Row> lastOkAttempts(Dataset<Row> models, Collection<String> appIds) {
+    WindowSpec byApp = Window.partitionBy(col(APP_ID)).orderBy(col("app_attempt_id").desc());
+    return models.where(col(APP_ID).isin(appIds.toArray()).and(col("status").equalTo("OK")))
+        .withColumn("_latest", row_number().over(byApp)).where(col("_latest").equalTo(1))
+        .select(col(APP_ID), col("model_json"), col("log_id"),
             TableStore.columnOrNull(models, "workload_id", DataTypes.StringType).as("workload_id"),
-            TableStore.columnOrNull(models, "input_bytes", DataTypes.LongType).as("input_bytes"))
-        .limit(1);
+            TableStore.columnOrNull(models, "input_bytes", DataTypes.LongType).as("input_bytes"));
   }
 
   /**
@@ -92,18 +102,9 @@ public final class SweptModels {
 
   /** {@link #models(SparkSession, String, Collection)} of the table {@code models}, read from {@code dir}. */
   static Models models(Dataset<Row> models, String dir, Collection<String> appIds) {
-    List<Row> rows = appIds.isEmpty() ? List.of()
-        : models.where(col(APP_ID).isin(appIds.toArray()).and(col("status").equalTo("OK")))
-            .select(col(APP_ID), col("app_attempt_id"), col("model_json"), col("log_id"),
-                TableStore.columnOrNull(models, "workload_id", DataTypes.StringType).as("workload_id"),
-                TableStore.columnOrNull(models, "input_bytes", DataTypes.LongType).as("input_bytes"))
-            .collectAsList();
     Map<String, Row> last = new HashMap<>();
-    // As lastOkAttempt's descending order: the greatest attempt id, a null attempt id last.
-    Comparator<Row> byAttempt = Comparator.comparing(r -> r.<String>getAs("app_attempt_id"),
-        Comparator.nullsFirst(Comparator.<String>naturalOrder()));
-    for (Row row : rows) {
-      last.merge(row.getAs(APP_ID), row, (a, b) -> byAttempt.compare(a, b) >= 0 ? a : b);
+    if (!appIds.isEmpty()) {
+      lastOkAttempts(models, appIds).collectAsList().forEach(row -> last.put(row.getAs(APP_ID), row));
     }
     return new Models(dir, last);
   }
@@ -127,7 +128,7 @@ public final class SweptModels {
       return dagModel(dir, appId, lastOkAttempt(appId));
     }
 
-    /** {@code appId}'s row of {@link SweptModels#lastOkAttempt} (with its app id and attempt), or null. */
+    /** {@code appId}'s row of {@link SweptModels#lastOkAttempts}, or null. */
     Row lastOkAttempt(String appId) {
       return lastOkAttempts.get(appId);
     }
