@@ -48,12 +48,9 @@ public record ScaledPrediction(double ratio, int slots, long tasks, double simul
    */
   public static ScaledPrediction predict(Model source, long sourceInputBytes, int targetSlots, long targetInputBytes,
       int apps, long seed) {
-    BadInputException.require(targetSlots >= 1, "Cannot predict: the target must have >= 1 task slot (%d)",
-        targetSlots);
-    BadInputException.require(apps >= 1, "Cannot predict: simulate at least 1 application (%d)", apps);
+    Model scaled = scaled(source, sourceInputBytes, targetSlots, targetInputBytes, apps);
     double ratio = sourceInputBytes == targetInputBytes ? 1.0 : DataScaling.ratio(sourceInputBytes,
         targetInputBytes);
-    Model scaled = DataScaling.scale(source, ratio).withNodes(targetSlots).withMaxJobs(1);
     double[] times = simulate(scaled, apps, seed);
     double mean = Arrays.stream(times).average().orElseThrow();
     double[] spread = isReplayed(scaled) ? simulate(empirical(scaled), apps, seed) : times;
@@ -64,6 +61,27 @@ public record ScaledPrediction(double ratio, int slots, long tasks, double simul
     double amva = TaskPrecedenceAmva.solve(scaled, targetSlots, CrossSlotPredictor.AMVA_EPSILON_S,
         CrossSlotPredictor.AMVA_MAX_ITERATIONS).responseTime();
     return new ScaledPrediction(ratio, targetSlots, scaled.tasksPerApplication(), mean, low, high, forkJoin, amva);
+  }
+
+  /**
+   * The mean simulated execution time alone of {@link #predict} (no interval, no bounds): {@code source} scaled to
+   * {@code targetInputBytes} and simulated on {@code targetSlots} slots, seconds. Same arguments and errors.
+   */
+  public static double simulatedMean(Model source, long sourceInputBytes, int targetSlots, long targetInputBytes,
+      int apps, long seed) {
+    Model scaled = scaled(source, sourceInputBytes, targetSlots, targetInputBytes, apps);
+    return Arrays.stream(simulate(scaled, apps, seed)).average().orElseThrow();
+  }
+
+  /** {@code source} scaled to {@code targetInputBytes} on {@code targetSlots} slots, one application; checks both. */
+  private static Model scaled(Model source, long sourceInputBytes, int targetSlots, long targetInputBytes,
+      int apps) {
+    BadInputException.require(targetSlots >= 1, "Cannot predict: the target must have >= 1 task slot (%d)",
+        targetSlots);
+    BadInputException.require(apps >= 1, "Cannot predict: simulate at least 1 application (%d)", apps);
+    double ratio = sourceInputBytes == targetInputBytes ? 1.0 : DataScaling.ratio(sourceInputBytes,
+        targetInputBytes);
+    return DataScaling.scale(source, ratio).withNodes(targetSlots).withMaxJobs(1);
   }
 
   /** Execution times of {@code apps} one-application runs, the first with {@code seed}, then seeds drawn from it. */

@@ -110,7 +110,7 @@ public final class Harness {
       Estimate e = p.predict(training, held.target());
       InnerErrors inner = InnerErrors.of(p, training);
       rows.add(row(workloadId, held, p.name(), e, inner));
-      if (e.present()) {
+      if (e.present() && p.candidate()) {
         candidates.add(inner);
       }
     }
@@ -131,7 +131,12 @@ public final class Harness {
   public static WorkloadChoice choose(String workloadId, List<Run> runs, List<Predictor> predictors) {
     List<Measured> all = configurations(runs);
     List<InnerErrors> inner = predictors.stream().map(p -> InnerErrors.of(p, all)).toList();
-    List<InnerErrors> candidates = inner.stream().filter(i -> i.predicted() > 0).toList();
+    List<InnerErrors> candidates = new ArrayList<>();
+    for (int i = 0; i < predictors.size(); i++) {
+      if (inner.get(i).predicted() > 0 && predictors.get(i).candidate()) {
+        candidates.add(inner.get(i));
+      }
+    }
     return new WorkloadChoice(workloadId, all.size(), Selection.choose(candidates), inner);
   }
 

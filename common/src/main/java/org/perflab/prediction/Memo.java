@@ -46,6 +46,11 @@ public final class Memo implements Predictor {
   }
 
   @Override
+  public boolean candidate() {
+    return delegate.candidate();
+  }
+
+  @Override
   public List<Measured> reads(List<Measured> training, Target target) {
     return delegate.reads(training, target);
   }

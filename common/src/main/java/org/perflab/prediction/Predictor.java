@@ -31,6 +31,16 @@ public interface Predictor extends Serializable {
   }
 
   /**
+   * Whether the selection may choose this predictor. A predictor that is not a candidate still gives its row for every
+   * held-out configuration, so that its error is measured beside the others', but the selection, the consensus and
+   * {@code predictor_choice} never use it: a new model is measured before it is trusted (docs/prediction.md,
+   * {@code stages}).
+   */
+  default boolean candidate() {
+    return true;
+  }
+
+  /**
    * The training configurations a prediction for {@code target} reads, in {@code training}'s order: {@link #predict}
    * depends on {@code training} only through them, so two training sets with the same ones give the same
    * prediction. {@link Memo} keys on them. All of {@code training} unless the predictor says less.

@@ -35,6 +35,42 @@ class HarnessTest {
     assertThat(selected).allSatisfy(r -> assertThat(r.absErrorPct()).isLessThan(1e-3));
   }
 
+  /** A predictor that knows the Amdahl law of {@link #amdahl} exactly and is not a candidate of the selection. */
+  private record Oracle() implements Predictor {
+    @Override
+    public String name() {
+      return "oracle";
+    }
+
+    @Override
+    public Estimate predict(List<Measured> training, Target target) {
+      return Estimate.of(600 * (0.9 / target.totalCores() + 0.1));
+    }
+
+    @Override
+    public boolean candidate() {
+      return false;
+    }
+  }
+
+  @Test
+  void aPredictorThatIsNoCandidateIsMeasuredOnEveryConfigurationButNeverSelected() {
+    List<Predictor> predictors = List.of(new Memo(new LawPredictor(org.perflab.scaling.Law.SQRT)),
+        new Memo(new Oracle()));
+    List<Run> runs = amdahl("w", 2, 4, 8, 16, 32, 64);
+    Harness.WorkloadEvaluation e = Harness.evaluate("w", runs, predictors);
+
+    List<PredictionRow> oracle = e.rows().stream().filter(r -> r.predictor().equals("oracle")).toList();
+    assertThat(oracle).hasSize(6).allSatisfy(r -> {
+      assertThat(r.absErrorPct()).isCloseTo(0, within(1e-9));
+      assertThat(r.selected()).isFalse();
+    });
+    assertThat(e.rows().stream().filter(PredictionRow::selected)).hasSize(6)
+        .allSatisfy(r -> assertThat(r.predictor()).isEqualTo("sqrt"));
+    assertThat(Harness.choose("w", runs, predictors).choice()).get()
+        .extracting(Selection.Choice::predictor).isEqualTo("sqrt");
+  }
+
   @Test
   void nothingMeasuredAtTheHeldOutConfigurationReachesItsPrediction() {
     List<Run> runs = new ArrayList<>(amdahl("w", 2, 4, 8, 16, 32));

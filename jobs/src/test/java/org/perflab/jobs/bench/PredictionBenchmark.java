@@ -17,6 +17,7 @@ import org.perflab.prediction.Predictors;
 import org.perflab.prediction.RatioTransfer;
 import org.perflab.prediction.Run;
 import org.perflab.prediction.Selection;
+import org.perflab.prediction.SimulatorFamily;
 import org.perflab.prediction.Stats;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.prediction.Evaluation;
@@ -32,12 +33,19 @@ import org.perflab.spark.storage.TableStore;
  * data set's noise floor ({@link NoiseFloor}), the goals ({@link Goals}) and the harness's wall time, also for issue 11's
  * predictors with every fit made anew ({@code before, fits not remembered}: the harness before {@link Memo}, its laws
  * and Ernest fitted with their diagnostics as then: {@link Predictors#unremembered}). Each argument is
- * {@code LABEL=PATH}: a runtime table ({@code .csv}) or an output root of {@code features}. Not a test: it prints
+ * {@code LABEL=PATH}: a runtime table ({@code .csv}) or an output root of {@code features}. When the root holds
+ * {@code dag_models} (event logs modelled by {@code model}), two more variants run every predictor of {@code
+ * evaluate}, the simulator family included: without the DAG-aware {@code stages} and with it. Not a test: it prints
  * figures. Run with {@code bench/run prediction cems=/tmp/cems grep=grep.csv sgd=sgd.csv}. {@code BLEND_VARIANTS=3,12}
  * in the environment adds blends weighted on that many nearest training configurations as further rows (and
  * candidates of the selection "after"); {@code PREDICTION_ROWS=DIR} writes each variant's rows to a file there.
  */
 public final class PredictionBenchmark {
+  /** The variant with every predictor of {@code evaluate}'s harness, the runs' models included. */
+  static final String WITH_MODELS = "after, with models";
+  /** {@link #WITH_MODELS} without {@code stages}: {@code evaluate}'s harness before the DAG-aware predictor. */
+  static final String WITHOUT_STAGES = "after, with models, no stages";
+
   private PredictionBenchmark() {}
 
   public static void main(String[] args) {
@@ -48,7 +56,7 @@ public final class PredictionBenchmark {
     for (String arg : args) {
       String[] labelPath = arg.split("=", 2);
       List<Run> runs = runs(spark, labelPath[1]);
-      report(labelPath[0], runs);
+      report(labelPath[0], runs, models(spark, labelPath[1]));
     }
     spark.stop();
   }
@@ -62,14 +70,40 @@ public final class PredictionBenchmark {
     return out;
   }
 
-  static void report(String label, List<Run> runs) {
+  /**
+   * The runs' simulator models ({@code dag_models.model_json} of the OK rows) by run key, when {@code path} is an
+   * output root that has them; empty for a runtime table.
+   */
+  static Map<String, String> models(SparkSession spark, String path) {
+    Map<String, String> out = new TreeMap<>();
+    if (path.endsWith(".csv")) {
+      return out;
+    }
+    new TableStore(spark, path).read(org.perflab.spark.model.ModelTables.DAG_MODELS).ifPresent(models -> models
+        .where(org.apache.spark.sql.functions.col("status").equalTo("OK")
+            .and(org.apache.spark.sql.functions.col(Evaluation.MODEL_JSON).isNotNull()))
+        .select(RunTable.runKey(), org.apache.spark.sql.functions.col(Evaluation.MODEL_JSON)).collectAsList()
+        .forEach(r -> out.put(r.getString(0), r.getString(1))));
+    return out;
+  }
+
+  static void report(String label, List<Run> runs, Map<String, String> models) {
     NoiseFloor.Floor floor = NoiseFloor.of(runs, 1);
     System.out.printf(Locale.ROOT, "%n== %s: %d runs; noise floor %.2f %% over %d configurations%n", label,
         runs.size(), floor.meanAbsErrorPct(), floor.configurations());
     Map<String, List<PredictionRow>> rows = new TreeMap<>();
     // Each variant gets predictors of its own, so that no variant's time profits from another's remembered fits.
-    for (String variant : List.of("before, fits not remembered", "before", "after")) {
-      List<Predictor> predictors = variant.startsWith("before") ? before(variant.equals("before")) : after();
+    List<String> variants = new ArrayList<>(List.of("before, fits not remembered", "before", "after"));
+    if (!models.isEmpty()) {
+      variants.add(WITHOUT_STAGES);
+      variants.add(WITH_MODELS);
+    }
+    for (String variant : variants) {
+      List<Predictor> predictors = variant.startsWith("before") ? before(variant.equals("before"))
+          : variant.equals(WITH_MODELS) ? Predictors.all(new SimulatorFamily(models, 1, 1))
+          : variant.equals(WITHOUT_STAGES) ? Predictors.all(new SimulatorFamily(models, 1, 1)).stream()
+              .filter(p -> !p.name().equals(SimulatorFamily.STAGES)).toList()
+          : after();
       long start = System.nanoTime();
       List<PredictionRow> all = evaluate(runs, predictors, variant.startsWith("before")
           ? Selection.Evidence.ALL_TRAINING : Selection.Evidence.TARGET_REGION);
@@ -79,7 +113,11 @@ public final class PredictionBenchmark {
       dump(label, variant, all);
     }
     table(rows.get("after"), rows.get("before"));
-    for (String which : List.of("before", "after")) {
+    if (rows.containsKey(WITH_MODELS)) {
+      System.out.println(WITH_MODELS + " (the simulator family and stages of " + models.size() + " models):");
+      table(rows.get(WITH_MODELS), rows.get(WITHOUT_STAGES), "models", "models, no stages");
+    }
+    for (String which : rows.keySet().stream().filter(v -> !v.contains("not remembered")).toList()) {
       System.out.println("goals " + which + ":");
       Goals.of(rows.get(which), floor.meanAbsErrorPct()).forEach(g -> System.out.println("  " + g.describe()));
     }
@@ -140,9 +178,14 @@ public final class PredictionBenchmark {
 
   /** Per predictor of {@code after}, and {@code selected} before and after: mean, median, coverage. */
   static void table(List<PredictionRow> after, List<PredictionRow> before) {
+    table(after, before, "after", "before");
+  }
+
+  /** {@link #table(List, List)} with the two variants' names. */
+  static void table(List<PredictionRow> after, List<PredictionRow> before, String afterName, String beforeName) {
     System.out.printf(Locale.ROOT, "%-18s %6s %8s %8s %9s%n", "predictor", "pred", "mean%", "median%", "coverage");
-    line("selected before", before.stream().filter(PredictionRow::selected).toList());
-    line("selected after", after.stream().filter(PredictionRow::selected).toList());
+    line("selected " + beforeName, before.stream().filter(PredictionRow::selected).toList());
+    line("selected " + afterName, after.stream().filter(PredictionRow::selected).toList());
     after.stream().map(PredictionRow::predictor).distinct().forEach(p ->
         line(p, after.stream().filter(r -> r.predictor().equals(p)).toList()));
   }

@@ -71,13 +71,17 @@ class EvaluateJobTest {
 
   @Test
   void everyPredictorHasARowPerHeldOutConfigurationAndTheLawsSayWhyTheyCannotPredict() {
-    assertThat(eval().count()).isEqualTo(3L * 14);
+    // 13 of the harness (the simulator family's four included) and the two MLlib regressions, per configuration.
+    assertThat(eval().count()).isEqualTo(3L * 15);
     List<Row> laws = eval().where("predictor IN ('sqrt', 'amdahl', 'power', 'gustafson')").collectAsList();
     assertThat(laws).hasSize(12).allSatisfy(r -> {
       assertThat(r.<Object>getAs("predicted_s")).isNull();
       assertThat(r.<String>getAs("note")).contains("2 distinct core counts (at least 3)");
     });
     assertThat(eval().where("predictor = 'simulator' AND predicted_s IS NOT NULL").count()).isEqualTo(3);
+    // The DAG-aware predictor predicts every configuration and, not a candidate, is never selected.
+    assertThat(eval().where("predictor = 'stages' AND predicted_s IS NOT NULL").count()).isEqualTo(3);
+    assertThat(eval().where("predictor = 'stages' AND selected").count()).isZero();
   }
 
   @Test
