@@ -83,6 +83,18 @@ class ClusterJobTest {
   }
 
   @Test
+  void theChosenSilhouetteIsWhatSparksClusteringEvaluatorGivesForTheSavedModel() {
+    // The centres and silhouettes are computed in the driver; MLlib's evaluator on the saved model's output agrees.
+    PipelineModel model = PipelineModel.load(first.resolve(ModelDirectory.MODELS).resolve(ClusterJob.MODEL)
+        .toString());
+    double spark = new org.apache.spark.ml.evaluation.ClusteringEvaluator().setFeaturesCol(ClusterPipeline.SCALED)
+        .setPredictionCol(ClusterPipeline.PREDICTION).evaluate(model.transform(table(first,
+            ClusterTables.APP_FEATURES)));
+    double chosen = table(first, ClusterTables.SELECTION_TABLE).where("k = 3").first().getDouble(1);
+    assertThat(chosen).isCloseTo(spark, within(1e-9)).isGreaterThan(0.5);
+  }
+
+  @Test
   void theSummaryNamesTheWorkloadAndItsWallTimesWithoutFindings() {
     Dataset<Row> features = table(first, ClusterTables.APP_FEATURES);
     for (Row summary : table(first, ClusterTables.SUMMARY_TABLE).collectAsList()) {

@@ -10,7 +10,6 @@ import java.util.stream.Collectors;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
-import org.apache.spark.ml.clustering.KMeans;
 import org.apache.spark.ml.clustering.KMeansModel;
 import org.apache.spark.ml.evaluation.ClusteringEvaluator;
 import org.apache.spark.ml.feature.SQLTransformer;
@@ -23,7 +22,8 @@ import org.apache.spark.sql.Row;
 /**
  * The MLlib pipeline of {@code cluster}, in four stages: an {@link SQLTransformer} that computes every
  * {@link ClusterFeature} from {@code app_features} (ratios, nulls as 0, {@code log1p} where log-scaled), a
- * {@link VectorAssembler}, a {@link StandardScaler} with mean and standard deviation, and {@link KMeans}. Because the
+ * {@link VectorAssembler}, a {@link StandardScaler} with mean and standard deviation, and a {@link KMeansModel} (its
+ * centres fitted in the driver, {@link #selectK}). Because the
  * feature derivation is a stage, the saved model applies to an {@code app_features} table as it is.
  */
 public final class ClusterPipeline {
@@ -80,24 +80,34 @@ public final class ClusterPipeline {
 
   /**
    * KMeans at every k of {@code kMin..kMax} on the scaled features, scored by silhouette (squared Euclidean, as
-   * {@link ClusteringEvaluator} computes it).
+   * {@link ClusteringEvaluator} computes it), fitted in the driver ({@link org.perflab.clustering.KMeans}): the table
+   * holds one row per application, and MLlib's {@code KMeans} spent a Spark job on every seeding step, iteration and
+   * silhouette of every k. The chosen k's centres become an MLlib {@link KMeansModel}, so the saved pipeline applies
+   * to an {@code app_features} table as before.
    *
-   * The model of the chosen k is kept, so it is not fitted twice. The silhouette is computed from per-cluster sums,
-   * in time linear in the applications and k, so it is computed over all of them rather than a sample.
-   *
-   * @param scaled the output of {@link #fitScaling}'s model, best cached
+   * @param scaled the output of {@link #fitScaling}'s model, one row per application in a fixed order, best cached
    */
   static Choice selectK(Dataset<Row> scaled, int kMin, int kMax, long seed) {
-    ClusteringEvaluator evaluator = new ClusteringEvaluator().setFeaturesCol(SCALED).setPredictionCol(PREDICTION);
+    double[][] points = scaled.select(SCALED).collectAsList().stream()
+        .map(r -> r.<org.apache.spark.ml.linalg.Vector>getAs(0).toArray()).toArray(double[][]::new);
     List<KScore> scores = new ArrayList<>();
-    Map<Integer, KMeansModel> models = new HashMap<>();
+    Map<Integer, org.perflab.clustering.KMeans.Fit> fits = new HashMap<>();
     for (int k = kMin; k <= kMax; k++) {
-      KMeansModel model = kmeans(k, seed).fit(scaled);
-      models.put(k, model);
-      scores.add(new KScore(k, evaluator.evaluate(model.transform(scaled))));
+      org.perflab.clustering.KMeans.Fit fit = org.perflab.clustering.KMeans.fit(points, k, seed);
+      fits.put(k, fit);
+      scores.add(new KScore(k, org.perflab.clustering.KMeans.silhouette(points, fit.assignment(), k)));
     }
     Selection selection = Selection.of(scores);
-    return new Choice(selection, models.get(selection.chosenK()));
+    return new Choice(selection, model(fits.get(selection.chosenK()).centres()));
+  }
+
+  /** An MLlib KMeans model of {@code centres}, reading {@link #SCALED} and writing {@link #PREDICTION}. */
+  static KMeansModel model(double[][] centres) {
+    org.apache.spark.mllib.linalg.Vector[] vectors = Arrays.stream(centres)
+        .map(org.apache.spark.mllib.linalg.Vectors::dense).toArray(org.apache.spark.mllib.linalg.Vector[]::new);
+    KMeansModel model = new KMeansModel(org.apache.spark.ml.util.Identifiable.randomUID("kmeans"),
+        new org.apache.spark.mllib.clustering.KMeansModel(vectors));
+    return model.setFeaturesCol(SCALED).setPredictionCol(PREDICTION);
   }
 
   static StandardScalerModel scaler(PipelineModel model) {
@@ -118,9 +128,5 @@ public final class ClusterPipeline {
       new VectorAssembler().setInputCols(columns).setOutputCol(VECTOR),
       new StandardScaler().setInputCol(VECTOR).setOutputCol(SCALED).setWithMean(true).setWithStd(true)
     };
-  }
-
-  private static KMeans kmeans(int k, long seed) {
-    return new KMeans().setK(k).setSeed(seed).setFeaturesCol(SCALED).setPredictionCol(PREDICTION);
   }
 }
