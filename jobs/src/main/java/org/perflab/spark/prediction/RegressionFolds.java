@@ -39,13 +39,17 @@ public final class RegressionFolds {
   private RegressionFolds() {}
 
   /**
-   * The rows of {@code prediction_eval} for the regressions, for the configurations of {@code evaluated} workloads.
+   * The rows of {@code prediction_eval} for the regressions, for the configurations of {@code evaluated} workloads;
+   * none, and no Spark job, when no workload was evaluated (every one had too few configurations).
    *
    * @param runs runs of {@link RunTable#SCHEMA}
    * @param appFeatures the {@code app_features} table when the runs come from logs
    */
   public static List<PredictionRow> evaluate(Dataset<Row> runs, Optional<Dataset<Row>> appFeatures,
       Set<String> evaluated, long seed) {
+    if (evaluated.isEmpty()) {
+      return List.of();
+    }
     Dataset<Row> configurations = configurations(runs).cache();
     try {
       Row most = configurations.groupBy("workload_id").count().agg(expr("max(count)")).first();
