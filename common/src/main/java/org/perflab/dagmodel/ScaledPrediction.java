@@ -49,8 +49,7 @@ public record ScaledPrediction(double ratio, int slots, long tasks, double simul
   public static ScaledPrediction predict(Model source, long sourceInputBytes, int targetSlots, long targetInputBytes,
       int apps, long seed) {
     Model scaled = scaled(source, sourceInputBytes, targetSlots, targetInputBytes, apps);
-    double ratio = sourceInputBytes == targetInputBytes ? 1.0 : DataScaling.ratio(sourceInputBytes,
-        targetInputBytes);
+    double ratio = ratio(sourceInputBytes, targetInputBytes);
     double[] times = simulate(scaled, apps, seed);
     double mean = Arrays.stream(times).average().orElseThrow();
     double[] spread = isReplayed(scaled) ? simulate(empirical(scaled), apps, seed) : times;
@@ -73,15 +72,22 @@ public record ScaledPrediction(double ratio, int slots, long tasks, double simul
     return Arrays.stream(simulate(scaled, apps, seed)).average().orElseThrow();
   }
 
-  /** {@code source} scaled to {@code targetInputBytes} on {@code targetSlots} slots, one application; checks both. */
+  /** Target input bytes ÷ source input bytes: 1 when they are equal (then neither needs to be positive). */
+  private static double ratio(long sourceInputBytes, long targetInputBytes) {
+    return sourceInputBytes == targetInputBytes ? 1.0 : DataScaling.ratio(sourceInputBytes, targetInputBytes);
+  }
+
+  /**
+   * {@code source} scaled to {@code targetInputBytes} on {@code targetSlots} slots, one application; checks the slots
+   * and the applications before the sizes.
+   */
   private static Model scaled(Model source, long sourceInputBytes, int targetSlots, long targetInputBytes,
       int apps) {
     BadInputException.require(targetSlots >= 1, "Cannot predict: the target must have >= 1 task slot (%d)",
         targetSlots);
     BadInputException.require(apps >= 1, "Cannot predict: simulate at least 1 application (%d)", apps);
-    double ratio = sourceInputBytes == targetInputBytes ? 1.0 : DataScaling.ratio(sourceInputBytes,
-        targetInputBytes);
-    return DataScaling.scale(source, ratio).withNodes(targetSlots).withMaxJobs(1);
+    return DataScaling.scale(source, ratio(sourceInputBytes, targetInputBytes)).withNodes(targetSlots)
+        .withMaxJobs(1);
   }
 
   /** Execution times of {@code apps} one-application runs, the first with {@code seed}, then seeds drawn from it. */

@@ -2,8 +2,8 @@ package org.perflab.dagmodel;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.ToDoubleFunction;
 import org.perflab.grouping.SizeClass;
+import org.perflab.scaling.Ols;
 import org.perflab.sim.Distribution;
 import org.perflab.sim.Model;
 import org.perflab.sim.Stage;
@@ -70,7 +70,7 @@ public final class StageFit {
     List<Stage> stages = new ArrayList<>();
     for (int i = 0; i < template.stages().size(); i++) {
       Stage s = template.stages().get(i);
-      double taskSlope = slope(sameSize, i, o -> (double) o.model().stages().get(o.index()).tasks());
+      double taskSlope = taskSlope(sameSize, i);
       int tasks = Math.abs(taskSlope) < MIN_TASK_SLOPE ? s.tasks()
           : (int) Math.max(1, Math.round(s.tasks() * Math.exp(taskSlope * slotChange)));
       double[] law = workLaw(alike, i);
@@ -97,7 +97,7 @@ public final class StageFit {
         points.add(new double[] {Math.log(o.slots()), Math.log(o.inputBytes()), Math.log(w)});
       }
     }
-    double slotSlope = bounded(slope(points, 0));
+    double slotSlope = bounded(slope(points.stream().map(p -> new double[] {p[0], p[2]}).toList()));
     if (points.size() < 4) {
       return new double[] {slotSlope, 0};
     }
@@ -142,43 +142,17 @@ public final class StageFit {
     return new Stage(s.name(), tasks, s.pre(), s.post(), d, s.inputBytes(), s.shuffleReadBytes());
   }
 
-  /** One stage of one observed run. */
-  record StageOf(Model model, int index) {}
-
-  /**
-   * The least-squares slope of ln(value) against ln(slots) for stage {@code index} over {@code runs}; 0 with fewer
-   * than two slot counts or no positive value.
-   */
-  private static double slope(List<Observation> runs, int index, ToDoubleFunction<StageOf> value) {
-    List<double[]> points = new ArrayList<>();
-    for (Observation o : runs) {
-      double v = value.applyAsDouble(new StageOf(o.model(), index));
-      if (v > 0 && Double.isFinite(v)) {
-        points.add(new double[] {Math.log(o.slots()), Math.log(v)});
-      }
-    }
-    return slope(points, 0);
+  /** The least-squares slope of ln(tasks) against ln(slots) for stage {@code index} over {@code runs}. */
+  private static double taskSlope(List<Observation> runs, int index) {
+    return slope(runs.stream().filter(o -> o.model().stages().get(index).tasks() > 0)
+        .map(o -> new double[] {Math.log(o.slots()), Math.log(o.model().stages().get(index).tasks())}).toList());
   }
 
-  /**
-   * The least-squares slope of the last column of {@code points} against column {@code x}; 0 with fewer than two
-   * distinct values of {@code x}.
-   */
-  private static double slope(List<double[]> points, int x) {
-    int y = points.isEmpty() ? 0 : points.get(0).length - 1;
-    if (points.stream().mapToDouble(p -> p[x]).distinct().count() < 2) {
-      return 0;
-    }
-    points = points.stream().map(p -> new double[] {p[x], p[y]}).toList();
-    double mx = points.stream().mapToDouble(p -> p[0]).average().orElseThrow();
-    double my = points.stream().mapToDouble(p -> p[1]).average().orElseThrow();
-    double sxy = 0;
-    double sxx = 0;
-    for (double[] p : points) {
-      sxy += (p[0] - mx) * (p[1] - my);
-      sxx += (p[0] - mx) * (p[0] - mx);
-    }
-    return sxy / sxx;
+  /** The least-squares slope of y on x over {@code points} (x, y); 0 when x takes fewer than two values. */
+  private static double slope(List<double[]> points) {
+    double[] line = Ols.line(points.stream().mapToDouble(p -> p[0]).toArray(),
+        points.stream().mapToDouble(p -> p[1]).toArray());
+    return line == null ? 0 : line[1];
   }
 
   /** A stage's task-seconds (tasks × mean duration), per byte read when it read bytes. */

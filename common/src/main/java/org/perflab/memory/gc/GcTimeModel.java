@@ -2,6 +2,7 @@ package org.perflab.memory.gc;
 
 import java.util.List;
 import org.perflab.errors.BadInputException;
+import org.perflab.scaling.Ols;
 
 /**
  * GC pause times as functions of the sizes involved (reference 004 §2.8.7).

@@ -1,11 +1,11 @@
-package org.perflab.memory.gc;
+package org.perflab.scaling;
 
-/** Ordinary least squares on one regressor. */
-final class Ols {
+/** Ordinary least squares on one regressor (the GC time model, the DAG-aware stage laws). */
+public final class Ols {
   private Ols() {}
 
   /** {intercept, slope} of y on x, or null when x has fewer than two distinct values. */
-  static double[] line(double[] x, double[] y) {
+  public static double[] line(double[] x, double[] y) {
     int n = x.length;
     double mx = 0;
     double my = 0;
@@ -27,7 +27,7 @@ final class Ols {
   }
 
   /** The slope of y = β × x fitted through the origin; 0 when every x is 0. */
-  static double slopeThroughOrigin(double[] x, double[] y) {
+  public static double slopeThroughOrigin(double[] x, double[] y) {
     double sxx = 0;
     double sxy = 0;
     for (int i = 0; i < x.length; i++) {
