@@ -24,7 +24,10 @@ import java.util.stream.Stream;
  */
 public final class GiantAppBenchmark {
   private static final Pattern STEP = Pattern.compile("(?m)^([\\w-]+) +exit +(\\d+) +(\\d+)s");
-  private static final Pattern HEAP = Pattern.compile("live_bytes=(\\d+) peak_bytes=(\\d+)");
+  private static final Pattern HEAP =
+      Pattern.compile("live_bytes=(\\d+) peak_bytes=(\\d+) unmanaged_live_bytes=(\\d+)");
+  /** A heap line's job group: {@code perflab-nightly-<step>}, the step. */
+  private static final Pattern GROUP = Pattern.compile("^group=perflab-nightly-([\\w-]+) ");
   private static final String APP_ID = "local-1900000000026";
 
   private GiantAppBenchmark() {}
@@ -74,26 +77,41 @@ public final class GiantAppBenchmark {
     Map<String, long[]> heap = heaps(heaps);
     System.out.printf(Locale.ROOT, "N=%d: nightly exit %d in %.0f s (work %s); load average %s%n", n, code, seconds,
         work, loadAverage());
-    System.out.printf(Locale.ROOT, "%-12s %4s %7s %14s %14s%n", "step", "exit", "s", "live heap MB", "peak heap MB");
+    System.out.printf(Locale.ROOT, "%-12s %4s %7s %14s %14s %20s%n", "step", "exit", "s", "live heap MB",
+        "peak heap MB", "live unmanaged MB");
     steps.forEach((step, v) -> {
-      long[] h = heap.getOrDefault(step, new long[] {-1, -1});
-      System.out.printf(Locale.ROOT, "%-12s %4d %7d %14.0f %14.0f%n", step, v[0], v[1], h[0] / 1e6, h[1] / 1e6);
+      long[] h = heap.getOrDefault(step, new long[] {-1, -1, -1});
+      System.out.printf(Locale.ROOT, "%-12s %4d %7d %14.0f %14.0f %20.0f%n", step, v[0], v[1], h[0] / 1e6,
+          h[1] / 1e6, h[2] / 1e6);
+    });
+    heap.forEach((name, h) -> {
+      if (!steps.containsKey(name)) {
+        System.out.printf(Locale.ROOT, "%-12s %4s %7s %14.0f %14.0f %20.0f%n", name, "", "", h[0] / 1e6,
+            h[1] / 1e6, h[2] / 1e6);
+      }
     });
   }
 
   /**
-   * The heap figures per step, from the files named after its application ("perflab model", "perflab-ingest"):
-   * the largest when a step started more than one context.
+   * The heap figures per step: a line {@code group=perflab-nightly-<step> ...} of {@link DriverHeapPlugin} is that
+   * step's (the one-application night); a file's line without a group is its application's, named after the file
+   * ("perflab model", "perflab-ingest": a night of submissions per step). The largest when a step appears twice.
    */
   private static Map<String, long[]> heaps(Path dir) throws IOException {
     Map<String, long[]> out = new LinkedHashMap<>();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path f : files.sorted().toList()) {
-        Matcher m = HEAP.matcher(Files.readString(f, StandardCharsets.UTF_8));
-        String name = f.getFileName().toString().replaceAll("-\\d+\\.heap$", "").replaceFirst("^perflab[-_]", "");
-        if (m.find()) {
-          long[] v = {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
-          out.merge(name, v, (a, b) -> new long[] {Math.max(a[0], b[0]), Math.max(a[1], b[1])});
+        String application = f.getFileName().toString().replaceAll("-\\d+\\.heap$", "")
+            .replaceFirst("^perflab[-_]", "");
+        for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+          Matcher m = HEAP.matcher(line);
+          if (!m.find()) {
+            continue;
+          }
+          Matcher g = GROUP.matcher(line);
+          String name = g.find() ? g.group(1) : application;
+          long[] v = {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3))};
+          out.merge(name, v, (a, b) -> new long[] {Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.max(a[2], b[2])});
         }
       }
     }
