@@ -163,6 +163,104 @@ class FeaturesTest {
     }
   }
 
+  /**
+   * Beyond the bound of exact quantiles (here 0 tasks: every stage), a stage's quantiles are values of its successful
+   * tasks whose rank is within the sketch's rank error of the exact quantile's, and every other column is the exact
+   * computation's; under the default bound (every sample stage) the rows are the exact computation's.
+   */
+  @Test
+  void beyondTheBoundQuantilesAreWithinTheirRankErrorAndEverythingElseIsExact() {
+    FeatureInputs in = FeatureInputs.read(new TableStore(spark, tables), "test");
+    List<String> key = List.of("log_id", "app_id", "app_attempt_id", "stage_id", "stage_attempt_id");
+    Map<List<Object>, Row> exact = byKey(StageFeatures.of(in, Long.MAX_VALUE), key);
+    assertThat(byKey(StageFeatures.of(in), key)).as("the samples' stages are under the default bound")
+        .isEqualTo(exact);
+    Map<List<Object>, Row> approx = byKey(StageFeatures.of(in, 0), key);
+    assertThat(approx.keySet()).isEqualTo(exact.keySet());
+    Map<List<Object>, Map<String, List<Double>>> values = successfulTaskValues(in, key);
+    List<String> quantiles = List.of("duration_p50_ms", "duration_p90_ms", "duration_p99_ms");
+    List<String> overMedians = List.of("duration", "input", "shuffle_read");
+    int checked = 0;
+    for (Map.Entry<List<Object>, Row> e : exact.entrySet()) {
+      Row a = approx.get(e.getKey());
+      for (String column : e.getValue().schema().fieldNames()) {
+        if (!quantiles.contains(column) && !column.endsWith("_max_over_median")) {
+          Object want = e.getValue().getAs(column);
+          if (want instanceof Double d) {
+            assertThat(a.<Double>getAs(column)).as(column + " of " + e.getKey())
+                .isCloseTo(d, within(1e-9 * Math.abs(d)));
+          } else {
+            assertThat(a.<Object>getAs(column)).as(column + " of " + e.getKey()).isEqualTo(want);
+          }
+        }
+      }
+      Map<String, List<Double>> stage = values.get(e.getKey());
+      if (stage == null) {
+        continue;
+      }
+      for (String column : quantiles) {
+        double[] range = rankRange(stage.get("duration"), Integer.parseInt(column.replaceAll("\\D", "")) / 100.0);
+        double approximate = a.<Double>getAs(column);
+        assertThat(stage.get("duration")).as("a task's duration").contains(approximate);
+        assertThat(approximate).as(column + " of " + e.getKey()).isBetween(range[0], range[1]);
+        assertThat(e.getValue().<Double>getAs(column)).isBetween(range[0], range[1]);
+        checked++;
+      }
+      for (String metric : overMedians) {
+        List<Double> sorted = stage.get(metric);
+        double[] median = rankRange(sorted, 0.5);
+        double max = sorted.get(sorted.size() - 1);
+        Double ratio = a.getAs(metric + "_max_over_median");
+        if (median[0] > 0) {
+          assertThat(ratio).as(metric + "_max_over_median of " + e.getKey()).isBetween(max / median[1] - 1e-9,
+              max / median[0] + 1e-9);
+          checked++;
+        }
+      }
+    }
+    assertThat(checked).as("quantiles checked").isGreaterThan(100);
+  }
+
+  private static Map<List<Object>, Row> byKey(Dataset<Row> rows, List<String> key) {
+    Map<List<Object>, Row> out = new java.util.HashMap<>();
+    for (Row r : rows.collectAsList()) {
+      out.put(key.stream().map(r::getAs).toList(), r);
+    }
+    return out;
+  }
+
+  /**
+   * The values between which a {@code p} quantile of {@code sorted} may fall: the order statistics around its exact
+   * position, widened by the sketch's rank error ({@code n / QUANTILE_ACCURACY}, rounded up).
+   */
+  private static double[] rankRange(List<Double> sorted, double p) {
+    int n = sorted.size();
+    int error = (int) Math.ceil((double) n / StageFeatures.QUANTILE_ACCURACY);
+    double position = p * (n - 1);
+    return new double[] {sorted.get(Math.max(0, (int) Math.floor(position) - error)),
+        sorted.get(Math.min(n - 1, (int) Math.ceil(position) + error))};
+  }
+
+  /** Per stage attempt with successful tasks: each metric's values over them, sorted (as doubles). */
+  private static Map<List<Object>, Map<String, List<Double>>> successfulTaskValues(FeatureInputs in,
+      List<String> key) {
+    Map<List<Object>, Map<String, List<Double>>> out = new java.util.HashMap<>();
+    List<Row> tasks = in.tasks().where(col("status").equalTo("SUCCESS"))
+        .select(col("log_id"), col("app_id"), col("app_attempt_id"), col("stage_id"), col("stage_attempt_id"),
+            col("duration_ms").cast("double").as("duration"), TaskColumns.metric("input_bytes").cast("double")
+                .as("input"), TaskColumns.shuffleReadBytes().cast("double").as("shuffle_read"))
+        .collectAsList();
+    for (Row t : tasks) {
+      Map<String, List<Double>> stage = out.computeIfAbsent(key.stream().map(t::getAs).toList(),
+          k -> new java.util.HashMap<>());
+      for (String metric : List.of("duration", "input", "shuffle_read")) {
+        stage.computeIfAbsent(metric, m -> new ArrayList<>()).add(t.getAs(metric));
+      }
+    }
+    out.values().forEach(stage -> stage.values().forEach(java.util.Collections::sort));
+    return out;
+  }
+
   @Test
   void anApplicationWithNoTaskGetsZerosAndNulls() {
     Row f = byApp(read(FeatureTables.APP_FEATURES_TABLE)).get("local-1700000000000");
