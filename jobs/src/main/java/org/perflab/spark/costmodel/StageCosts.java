@@ -31,6 +31,11 @@ import org.perflab.table.Table;
  * the ingest {@code tasks} table ({@link StageCostFit}, NNLS), the data statistics that are ratios of task metric
  * sums, and the list of statistics that could not be estimated. Tasks are grouped per stage attempt with
  * {@code groupByKey}; no task row reaches the driver. Columns: docs/tables.md#stage_costs.
+ *
+ * <p>State per stage is bounded: the ratio statistics and {@code tasks} are sums over every successful task, while the
+ * fit, the overhead's median and the size ratios use at most {@link #SAMPLED_TASKS} of them: every task of a stage
+ * that has no more, else the {@code SAMPLED_TASKS} whose mixed task ids are the smallest (a uniform sample that does
+ * not depend on the order the tasks arrive in).
  */
 public final class StageCosts {
   /** The job's name (messages, watermark). */
@@ -52,6 +57,8 @@ public final class StageCosts {
   /** The quantiles of {@link #SIZE_RATIOS}: the midpoints of five equal shares of the tasks. */
   static final double[] SIZE_QUANTILES = {0.1, 0.3, 0.5, 0.7, 0.9};
   public static final StructType SCHEMA = schema();
+  /** The most tasks per stage attempt the fit, the overhead's median and the size ratios are computed from. */
+  static final int SAMPLED_TASKS = 100_000;
 
   /** The options: ingest root, output root, and whether to recompute every log. */
   public record Options(String input, String output, boolean full) {}
@@ -103,10 +110,15 @@ public final class StageCosts {
 
   /** One row per stage attempt with a successful task: the estimate over its successful tasks. */
   public static Dataset<Row> of(Dataset<Row> tasks) {
+    return of(tasks, SAMPLED_TASKS);
+  }
+
+  /** As {@link #of(Dataset)}, with at most {@code sampled} tasks per stage for the fit and the quantiles. */
+  static Dataset<Row> of(Dataset<Row> tasks, int sampled) {
     return tasks.where(col("status").equalTo("SUCCESS"))
         .groupByKey((MapFunction<Row, String>) StageCosts::key, Encoders.STRING())
-        .flatMapGroups((FlatMapGroupsFunction<String, Row, Row>) (key, rows) -> List.of(stageRow(rows)).iterator(),
-            Encoders.row(SCHEMA));
+        .flatMapGroups((FlatMapGroupsFunction<String, Row, Row>) (key, rows) -> List.of(stageRow(rows, sampled))
+            .iterator(), Encoders.row(SCHEMA));
   }
 
   private static String key(Row r) {
@@ -115,19 +127,20 @@ public final class StageCosts {
         + r.<Integer>getAs("stage_attempt_id");
   }
 
-  private static Row stageRow(Iterator<Row> rows) {
+  private static Row stageRow(Iterator<Row> rows, int sampled) {
     Row first = rows.next();
-    List<TaskSample> samples = new ArrayList<>();
-    List<Double> overheads = new ArrayList<>();
-    samples.add(sample(first));
-    addOverhead(first, overheads);
-    rows.forEachRemaining(r -> {
-      samples.add(sample(r));
-      addOverhead(r, overheads);
-    });
+    Sums sums = new Sums();
+    BoundedSample kept = new BoundedSample(sampled);
+    for (Row r = first; r != null; r = rows.hasNext() ? rows.next() : null) {
+      TaskSample sample = sample(r);
+      sums.add(sample);
+      kept.add(r.getAs("task_id"), sample, overhead(r));
+    }
+    List<TaskSample> samples = kept.samples();
+    List<Double> overheads = kept.overheads();
     StageCostFit.Result fit = StageCostFit.fit(samples);
     List<Object> v = new ArrayList<>(List.<Object>of(first.getAs("log_id"), first.getAs("app_id"),
-        first.getAs("app_attempt_id"), first.getAs("stage_id"), first.getAs("stage_attempt_id"), samples.size()));
+        first.getAs("app_attempt_id"), first.getAs("stage_id"), first.getAs("stage_attempt_id"), sums.count));
     v.add(fit.fixedNs());
     Double overhead = overheads.isEmpty() ? null
         : Percentiles.ofSorted(overheads.stream().mapToDouble(Double::doubleValue).sorted().toArray(), 0.5);
@@ -135,7 +148,7 @@ public final class StageCosts {
     for (Term t : Term.values()) {
       v.add(fit.costs().get(t));
     }
-    Double[] ratios = ratios(samples);
+    Double[] ratios = sums.ratios();
     v.addAll(Arrays.asList(ratios));
     Double[] sizes = sizeRatios(samples);
     v.add(sizes);
@@ -159,22 +172,104 @@ public final class StageCosts {
     return RowFactory.create(v.toArray());
   }
 
-  /** The ratio statistics, in {@link #RATIOS} order; null where the denominator is 0. */
-  private static Double[] ratios(List<TaskSample> t) {
-    double in = sum(t, TaskSample::inputBytes);
-    double inRecs = sum(t, TaskSample::inputRecords);
-    double read = sum(t, s -> s.shuffleLocalBytes() + s.shuffleRemoteBytes());
-    double readRecs = sum(t, TaskSample::shuffleReadRecords);
-    double written = sum(t, TaskSample::shuffleWriteBytes);
-    double writtenRecs = sum(t, TaskSample::shuffleWriteRecords);
-    return new Double[] {ratio(in, inRecs), ratio(read, readRecs), ratio(written, writtenRecs),
-        ratio(writtenRecs, inRecs + readRecs), ratio(sum(t, TaskSample::diskSpilledBytes),
-        sum(t, TaskSample::memorySpilledBytes)), ratio(sum(t, TaskSample::shuffleWriteNs), written),
-        ratio(sum(t, TaskSample::gcNs), sum(t, TaskSample::runNs))};
+  /**
+   * The sums of the ratio statistics over every task of a stage, in arrival order, with the compensated summation of
+   * {@code DoubleStream.sum} (so that they equal the sums over a list of the same tasks).
+   */
+  private static final class Sums {
+    private int count;
+    private final java.util.DoubleSummaryStatistics in = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics inRecs = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics read = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics readRecs = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics written = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics writtenRecs = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics diskSpilled = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics memorySpilled = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics writeNs = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics gcNs = new java.util.DoubleSummaryStatistics();
+    private final java.util.DoubleSummaryStatistics runNs = new java.util.DoubleSummaryStatistics();
+
+    void add(TaskSample s) {
+      count++;
+      in.accept(s.inputBytes());
+      inRecs.accept(s.inputRecords());
+      read.accept(s.shuffleLocalBytes() + s.shuffleRemoteBytes());
+      readRecs.accept(s.shuffleReadRecords());
+      written.accept(s.shuffleWriteBytes());
+      writtenRecs.accept(s.shuffleWriteRecords());
+      diskSpilled.accept(s.diskSpilledBytes());
+      memorySpilled.accept(s.memorySpilledBytes());
+      writeNs.accept(s.shuffleWriteNs());
+      gcNs.accept(s.gcNs());
+      runNs.accept(s.runNs());
+    }
+
+    /** The ratio statistics, in {@link #RATIOS} order; null where the denominator is 0. */
+    Double[] ratios() {
+      double w = written.getSum();
+      double wr = writtenRecs.getSum();
+      return new Double[] {ratio(in.getSum(), inRecs.getSum()), ratio(read.getSum(), readRecs.getSum()),
+          ratio(w, wr), ratio(wr, inRecs.getSum() + readRecs.getSum()),
+          ratio(diskSpilled.getSum(), memorySpilled.getSum()), ratio(writeNs.getSum(), w),
+          ratio(gcNs.getSum(), runNs.getSum())};
+    }
   }
 
-  private static double sum(List<TaskSample> t, java.util.function.ToDoubleFunction<TaskSample> f) {
-    return t.stream().mapToDouble(f).sum();
+  /**
+   * At most {@code limit} of a stage's tasks: all of them in arrival order while there are no more; beyond, the
+   * {@code limit} tasks of the smallest mixed task id (SplitMix64's finaliser), in that order.
+   */
+  private static final class BoundedSample {
+    private final int limit;
+    private final List<Object[]> arrived = new ArrayList<>();
+    private java.util.PriorityQueue<Object[]> smallest;
+
+    BoundedSample(int limit) {
+      this.limit = limit;
+    }
+
+    void add(Object taskId, TaskSample sample, Double overhead) {
+      Object[] entry = {mix(taskId == null ? 0L : ((Number) taskId).longValue()), sample, overhead};
+      if (smallest == null) {
+        arrived.add(entry);
+        if (arrived.size() <= limit) {
+          return;
+        }
+        smallest = new java.util.PriorityQueue<>(limit + 1,
+            java.util.Comparator.comparingLong((Object[] e) -> (Long) e[0]).reversed());
+        smallest.addAll(arrived);
+        arrived.clear();
+      } else {
+        smallest.add(entry);
+      }
+      while (smallest.size() > limit) {
+        smallest.poll();
+      }
+    }
+
+    private List<Object[]> entries() {
+      if (smallest == null) {
+        return arrived;
+      }
+      List<Object[]> sorted = new ArrayList<>(smallest);
+      sorted.sort(java.util.Comparator.comparingLong(e -> (Long) e[0]));
+      return sorted;
+    }
+
+    List<TaskSample> samples() {
+      return entries().stream().map(e -> (TaskSample) e[1]).toList();
+    }
+
+    List<Double> overheads() {
+      return entries().stream().map(e -> (Double) e[2]).filter(java.util.Objects::nonNull).toList();
+    }
+
+    private static long mix(long z) {
+      z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+      z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+      return z ^ (z >>> 31);
+    }
   }
 
   private static Double ratio(double numerator, double denominator) {
@@ -182,15 +277,16 @@ public final class StageCosts {
   }
 
   /**
-   * Adds the task's time outside its executor run time, {@code duration_ms − executor_run_time_ms} in ns (0 when
-   * the run time rounds above the duration), when both are known.
+   * The task's time outside its executor run time, {@code duration_ms − executor_run_time_ms} in ns (0 when the run
+   * time rounds above the duration); null unless both are known.
    */
-  private static void addOverhead(Row r, List<Double> overheads) {
+  private static Double overhead(Row r) {
     Object duration = r.getAs("duration_ms");
     Object run = r.getAs("executor_run_time_ms");
-    if (duration != null && run != null) {
-      overheads.add(1e6 * Math.max(0, ((Number) duration).doubleValue() - ((Number) run).doubleValue()));
+    if (duration == null || run == null) {
+      return null;
     }
+    return 1e6 * Math.max(0, ((Number) duration).doubleValue() - ((Number) run).doubleValue());
   }
 
   /**

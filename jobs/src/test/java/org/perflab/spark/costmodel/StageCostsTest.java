@@ -91,4 +91,36 @@ class StageCostsTest {
     assertThat(second.plan().mode()).isEqualTo(ChangedLogs.Mode.UP_TO_DATE);
     assertThat(spark.read().format("delta").load(dir.resolve("stage_costs").toString()).count()).isEqualTo(2);
   }
+
+  /**
+   * A stage of more tasks than the bound keeps its exact sums (the task count and every ratio) and fits its costs
+   * from a sample that does not depend on the order the tasks arrive in and still finds the costs the tasks were
+   * made with; a stage within the bound gets the rows of the whole stage.
+   */
+  @Test
+  void aStageBeyondTheBoundKeepsItsSumsAndFitsFromAnOrderFreeSample() {
+    SparkSession spark = SparkTestSession.get();
+    List<Row> tasks = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      long bytes = 10_000_000L + 3_000_000L * (i * 17 % 60);
+      long records = bytes / 100 + 20_000L * (i * 7 % 13);
+      long runMs = Math.round(30 + bytes * 20e-6 + records * 500e-6);
+      tasks.add(task(0, i, "SUCCESS", bytes, records, runMs, runMs + 10 + 10 * (i % 9)));
+    }
+    org.apache.spark.sql.Dataset<Row> all = spark.createDataFrame(tasks, Table.TASKS.schema());
+    Row whole = StageCosts.of(all.coalesce(1)).first();
+    assertThat(StageCosts.of(all.coalesce(1), 60).first()).as("a stage within the bound").isEqualTo(whole);
+
+    Row sampled = StageCosts.of(all.orderBy("task_id").coalesce(1), 20).first();
+    Row reordered = StageCosts.of(all.repartition(3), 20).first();
+    assertThat(reordered).as("the same sample whatever the order").isEqualTo(sampled);
+    assertThat(sampled).isNotEqualTo(whole);
+    assertThat(sampled.<Integer>getAs("tasks")).isEqualTo(60);
+    for (String ratio : List.of("read_in_pair_width_bytes", "gc_share")) {
+      assertThat(sampled.<Double>getAs(ratio)).as(ratio).isCloseTo(whole.getAs(ratio), within(1e-12));
+    }
+    assertThat(sampled.<Double>getAs("hdfs_read_ns_per_byte")).isCloseTo(20, within(0.5));
+    assertThat(sampled.<Double>getAs("compute_ns_per_record")).isCloseTo(500, within(25.0));
+    assertThat(sampled.getList(sampled.fieldIndex(StageCosts.SIZE_RATIOS))).hasSize(5);
+  }
 }
