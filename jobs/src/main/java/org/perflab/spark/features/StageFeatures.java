@@ -88,13 +88,13 @@ public final class StageFeatures {
         aggregates.subList(1, aggregates.size()).toArray(Column[]::new));
   }
 
-  /** The quantiles of {@code value} at {@code percentages}: exact and interpolated, or approximate; doubles. */
-  private static Column quantile(Column value, Column percentages, boolean exact, boolean many) {
-    if (exact) {
-      return percentile(value, percentages);
-    }
-    Column approx = percentile_approx(value.cast(DataTypes.DoubleType), percentages, lit(QUANTILE_ACCURACY));
-    return many ? approx.cast(DataTypes.createArrayType(DataTypes.DoubleType)) : approx;
+  /**
+   * The quantiles of {@code value} at {@code percentages}: exact and interpolated, or approximate; doubles either way
+   * ({@code percentile_approx} returns its input's type, hence the cast of the input).
+   */
+  private static Column quantile(Column value, Column percentages, boolean exact) {
+    return exact ? percentile(value, percentages)
+        : percentile_approx(value.cast(DataTypes.DoubleType), percentages, lit(QUANTILE_ACCURACY));
   }
 
   private static List<Column> aggregates(boolean exact) {
@@ -109,7 +109,7 @@ public final class StageFeatures {
         sum(TaskColumns.metric("disk_spilled_bytes")).as("disk_spilled_bytes"),
         sum(TaskColumns.metric("jvm_gc_time_ms")).as("gc_time_ms"),
         sum("executor_run_time_ms").as("run_time_ms")));
-    Column quantiles = quantile(okOnly(col("duration_ms")), array(lit(0.5), lit(0.9), lit(0.99)), exact, true);
+    Column quantiles = quantile(okOnly(col("duration_ms")), array(lit(0.5), lit(0.9), lit(0.99)), exact);
     aggregates.add(element_at(quantiles, 1).as("duration_p50"));
     aggregates.add(element_at(quantiles, 2).as("duration_p90_ms"));
     aggregates.add(element_at(quantiles, 3).as("duration_p99_ms"));
@@ -128,7 +128,7 @@ public final class StageFeatures {
     List<Column> columns = new ArrayList<>(List.of(max(ok).as(name + "_max"), mean(ok).as(name + "_mean"),
         stddev_pop(ok).as(name + "_std")));
     if (!name.equals("duration")) {
-      columns.add(quantile(ok, lit(0.5), exact, false).as(name + "_p50"));
+      columns.add(quantile(ok, lit(0.5), exact).as(name + "_p50"));
     }
     return columns;
   }
