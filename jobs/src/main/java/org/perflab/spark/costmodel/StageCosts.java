@@ -22,6 +22,7 @@ import org.apache.spark.sql.types.StructType;
 import org.perflab.costmodel.StageCostFit.Term;
 import org.perflab.sim.Percentiles;
 import org.perflab.spark.storage.ChangedLogs;
+import org.perflab.spark.sampling.SeededUniform;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.table.Table;
@@ -34,8 +35,9 @@ import org.perflab.table.Table;
  *
  * <p>State per stage is bounded: the ratio statistics and {@code tasks} are sums over every successful task, while the
  * fit, the overhead's median and the size ratios use at most {@link #SAMPLED_TASKS} of them: every task of a stage
- * that has no more, else the {@code SAMPLED_TASKS} whose mixed task ids are the smallest (a uniform sample that does
- * not depend on the order the tasks arrive in).
+ * that has no more, else the {@code SAMPLED_TASKS} of the smallest {@link SeededUniform} of (application, stage, task
+ * id): a bottom-k sample as {@code model}'s ({@code StageTaskSamples}), uniform, and independent of the order the
+ * tasks arrive in.
  */
 public final class StageCosts {
   /** The job's name (messages, watermark). */
@@ -59,6 +61,10 @@ public final class StageCosts {
   public static final StructType SCHEMA = schema();
   /** The most tasks per stage attempt the fit, the overhead's median and the size ratios are computed from. */
   static final int SAMPLED_TASKS = 100_000;
+  /** The seed of the sample's {@link SeededUniform}. */
+  private static final long SAMPLE_SEED = 0L;
+  /** The column that carries each task's {@link SeededUniform} into its stage's group. */
+  private static final String RANK = "_sample_rank";
 
   /** The options: ingest root, output root, and whether to recompute every log. */
   public record Options(String input, String output, boolean full) {}
@@ -116,6 +122,8 @@ public final class StageCosts {
   /** As {@link #of(Dataset)}, with at most {@code sampled} tasks per stage for the fit and the quantiles. */
   static Dataset<Row> of(Dataset<Row> tasks, int sampled) {
     return tasks.where(col("status").equalTo("SUCCESS"))
+        .withColumn(RANK, SeededUniform.of(SAMPLE_SEED, col("log_id"), col("app_id"), col("app_attempt_id"),
+            col("stage_id"), col("task_id")))
         .groupByKey((MapFunction<Row, String>) StageCosts::key, Encoders.STRING())
         .flatMapGroups((FlatMapGroupsFunction<String, Row, Row>) (key, rows) -> List.of(stageRow(rows, sampled))
             .iterator(), Encoders.row(SCHEMA));
@@ -134,13 +142,14 @@ public final class StageCosts {
     for (Row r = first; r != null; r = rows.hasNext() ? rows.next() : null) {
       TaskSample sample = sample(r);
       sums.add(sample);
-      kept.add(r.getAs("task_id"), sample, overhead(r));
+      kept.add(new Kept(r.getAs(RANK), sample, overhead(r)));
     }
     List<TaskSample> samples = kept.samples();
     List<Double> overheads = kept.overheads();
     StageCostFit.Result fit = StageCostFit.fit(samples);
     List<Object> v = new ArrayList<>(List.<Object>of(first.getAs("log_id"), first.getAs("app_id"),
-        first.getAs("app_attempt_id"), first.getAs("stage_id"), first.getAs("stage_attempt_id"), sums.count));
+        first.getAs("app_attempt_id"), first.getAs("stage_id"), first.getAs("stage_attempt_id"),
+        (int) sums.in.getCount()));
     v.add(fit.fixedNs());
     Double overhead = overheads.isEmpty() ? null
         : Percentiles.ofSorted(overheads.stream().mapToDouble(Double::doubleValue).sorted().toArray(), 0.5);
@@ -177,7 +186,6 @@ public final class StageCosts {
    * {@code DoubleStream.sum} (so that they equal the sums over a list of the same tasks).
    */
   private static final class Sums {
-    private int count;
     private final java.util.DoubleSummaryStatistics in = new java.util.DoubleSummaryStatistics();
     private final java.util.DoubleSummaryStatistics inRecs = new java.util.DoubleSummaryStatistics();
     private final java.util.DoubleSummaryStatistics read = new java.util.DoubleSummaryStatistics();
@@ -191,7 +199,6 @@ public final class StageCosts {
     private final java.util.DoubleSummaryStatistics runNs = new java.util.DoubleSummaryStatistics();
 
     void add(TaskSample s) {
-      count++;
       in.accept(s.inputBytes());
       inRecs.accept(s.inputRecords());
       read.accept(s.shuffleLocalBytes() + s.shuffleRemoteBytes());
@@ -216,59 +223,55 @@ public final class StageCosts {
     }
   }
 
+  /** A task kept for the fit: its rank in the bottom-k sample, its sample and its overhead (null when unknown). */
+  private record Kept(double rank, TaskSample sample, Double overhead) {}
+
   /**
    * At most {@code limit} of a stage's tasks: all of them in arrival order while there are no more; beyond, the
-   * {@code limit} tasks of the smallest mixed task id (SplitMix64's finaliser), in that order.
+   * {@code limit} of smallest rank, in rank order.
    */
   private static final class BoundedSample {
     private final int limit;
-    private final List<Object[]> arrived = new ArrayList<>();
-    private java.util.PriorityQueue<Object[]> smallest;
+    private final List<Kept> arrived = new ArrayList<>();
+    private java.util.PriorityQueue<Kept> smallest;
 
     BoundedSample(int limit) {
       this.limit = limit;
     }
 
-    void add(Object taskId, TaskSample sample, Double overhead) {
-      Object[] entry = {mix(taskId == null ? 0L : ((Number) taskId).longValue()), sample, overhead};
+    void add(Kept task) {
       if (smallest == null) {
-        arrived.add(entry);
+        arrived.add(task);
         if (arrived.size() <= limit) {
           return;
         }
         smallest = new java.util.PriorityQueue<>(limit + 1,
-            java.util.Comparator.comparingLong((Object[] e) -> (Long) e[0]).reversed());
+            java.util.Comparator.comparingDouble(Kept::rank).reversed());
         smallest.addAll(arrived);
         arrived.clear();
       } else {
-        smallest.add(entry);
+        smallest.add(task);
       }
       while (smallest.size() > limit) {
         smallest.poll();
       }
     }
 
-    private List<Object[]> entries() {
+    private List<Kept> entries() {
       if (smallest == null) {
         return arrived;
       }
-      List<Object[]> sorted = new ArrayList<>(smallest);
-      sorted.sort(java.util.Comparator.comparingLong(e -> (Long) e[0]));
+      List<Kept> sorted = new ArrayList<>(smallest);
+      sorted.sort(java.util.Comparator.comparingDouble(Kept::rank));
       return sorted;
     }
 
     List<TaskSample> samples() {
-      return entries().stream().map(e -> (TaskSample) e[1]).toList();
+      return entries().stream().map(Kept::sample).toList();
     }
 
     List<Double> overheads() {
-      return entries().stream().map(e -> (Double) e[2]).filter(java.util.Objects::nonNull).toList();
-    }
-
-    private static long mix(long z) {
-      z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-      z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-      return z ^ (z >>> 31);
+      return entries().stream().map(Kept::overhead).filter(java.util.Objects::nonNull).toList();
     }
   }
 
