@@ -21,12 +21,15 @@ class DeltaSessionsTest {
     SparkConf user = new SparkConf(false)
         .set(DeltaSessions.EXTENSIONS, "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
         .set(DeltaSessions.SESSION_CATALOG, "org.apache.iceberg.spark.SparkSessionCatalog")
-        .set("spark.databricks.delta.snapshotPartitions", "64");
+        .set("spark.databricks.delta.snapshotPartitions", "64")
+        .set(DeltaSessions.HDFS_COMPLETE_DELAY, "400");
 
     Map<String, String> settings = DeltaSessions.settings(user);
 
     assertThat(settings).doesNotContainKey(DeltaSessions.SESSION_CATALOG)
         .doesNotContainKey("spark.databricks.delta.snapshotPartitions")
+        .doesNotContainKey(DeltaSessions.HDFS_COMPLETE_DELAY)
+        .containsEntry(DeltaSessions.HDFS_COMPLETE_RETRIES, "10")
         .containsEntry(DeltaSessions.EXTENSIONS,
             "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions," + DeltaSessions.DELTA_EXTENSION);
   }
@@ -39,7 +42,9 @@ class DeltaSessionsTest {
         .containsEntry(DeltaSessions.SESSION_CATALOG, DeltaSessions.DELTA_CATALOG)
         .containsEntry("spark.databricks.delta.autoCompact.minNumFiles",
             Integer.toString(DeltaSessions.AUTO_COMPACT_MIN_FILES))
-        .containsEntry("spark.databricks.delta.optimize.maxFileSize", Long.toString(DeltaSessions.TARGET_FILE_BYTES));
+        .containsEntry("spark.databricks.delta.optimize.maxFileSize", Long.toString(DeltaSessions.TARGET_FILE_BYTES))
+        .containsEntry(DeltaSessions.HDFS_COMPLETE_DELAY, "10")
+        .containsEntry(DeltaSessions.HDFS_COMPLETE_RETRIES, "10");
     assertThat(DeltaSessions.deltaVersion()).matches("\\d+\\.\\d+\\.\\d+.*");
   }
 }
