@@ -1,5 +1,6 @@
 package org.perflab.changes;
 
+import java.io.Serializable;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,7 +14,7 @@ import java.util.TreeSet;
  * @param jobOrdinal the position of the stage's job among the run's jobs, 0 for the first; -1 when unknown
  * @param name the stage name (call site), e.g. {@code "save at Sort.scala:42"}; null when not logged
  */
-public record StageRef(int stageId, int jobOrdinal, String name) {
+public record StageRef(int stageId, int jobOrdinal, String name) implements Serializable {
   /** The name without line numbers, ids and case: what stays the same when the code around it is recompiled. */
   public String normalisedName() {
     return StageMatcher.normalise(name);

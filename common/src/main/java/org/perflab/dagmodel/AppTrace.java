@@ -64,17 +64,24 @@ public record AppTrace(String appId, String workload, long startMs, long endMs, 
 
   /**
    * One attempt of a stage: its parents, its number of tasks (partitions), whether it was skipped (listed by a job but
-   * never submitted, its output being reused), and its submission and completion times (epoch ms; -1 if unknown).
+   * never submitted, its output being reused), its submission and completion times (epoch ms; -1 if unknown), and its
+   * name (the call site, e.g. {@code "save at Sort.scala:42"}; null when not logged).
    */
   public record StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped,
-      long submissionMs, long completionMs) implements TracePart {
+      long submissionMs, long completionMs, String name) implements TracePart {
     public StageTrace {
       parentIds = List.copyOf(parentIds);
     }
 
-    /** A stage attempt whose times are unknown. */
+    /** A stage attempt whose name is not known. */
+    public StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped,
+        long submissionMs, long completionMs) {
+      this(stageId, attempt, parentIds, numTasks, skipped, submissionMs, completionMs, null);
+    }
+
+    /** A stage attempt whose times and name are unknown. */
     public StageTrace(int stageId, int attempt, List<Integer> parentIds, int numTasks, boolean skipped) {
-      this(stageId, attempt, parentIds, numTasks, skipped, -1, -1);
+      this(stageId, attempt, parentIds, numTasks, skipped, -1, -1, null);
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.perflab.changes.StageRef;
 import org.perflab.dagmodel.AppTrace.JobTrace;
 import org.perflab.dagmodel.AppTrace.StageTasks;
 import org.perflab.dagmodel.AppTrace.StageTrace;
@@ -54,14 +55,7 @@ public final class DagModelBuilder {
     List<JobTrace> jobs = new ArrayList<>(trace.jobs());
     jobs.sort(Comparator.comparingLong(JobTrace::submissionMs).thenComparingInt(JobTrace::jobId));
 
-    Map<Integer, Integer> owner = new HashMap<>();
-    for (JobTrace job : jobs) {
-      for (int s : job.stageIds()) {
-        if (executed.containsKey(s)) {
-          owner.putIfAbsent(s, job.jobId());
-        }
-      }
-    }
+    Map<Integer, Integer> owner = owners(jobs, executed);
     List<Stage> stages = new ArrayList<>();
     List<String> frontier = List.of();
     double startupS = startupS(trace, executed);
@@ -201,6 +195,37 @@ public final class DagModelBuilder {
       }
     }
     return Math.max(0, stage.submissionMs() - ready) / 1000.0;
+  }
+
+  /**
+   * Where each of the model's stages {@code S<id>} sits in the run and what it is called, for
+   * {@link org.perflab.changes.StageMatcher}: one {@link StageRef} per executed stage, in stage-id order, its job
+   * ordinal that of the first job (by submission) that lists it. Delay stages ({@code driver-J<job>},
+   * {@code sched-S<id>}, {@code startup}, {@code driver-end}) have none.
+   */
+  public static List<StageRef> stageRefs(AppTrace trace) {
+    Map<Integer, StageTrace> executed = executedStages(trace);
+    List<JobTrace> jobs = new ArrayList<>(trace.jobs());
+    jobs.sort(Comparator.comparingLong(JobTrace::submissionMs).thenComparingInt(JobTrace::jobId));
+    Map<Integer, Integer> owner = owners(jobs, executed);
+    Map<Integer, Integer> ordinals = StageRef.jobOrdinals(owner.values());
+    List<StageRef> refs = new ArrayList<>();
+    executed.values().forEach(s -> refs.add(new StageRef(s.stageId(),
+        owner.containsKey(s.stageId()) ? ordinals.get(owner.get(s.stageId())) : -1, s.name())));
+    return refs;
+  }
+
+  /** The job that runs each executed stage: the first of {@code jobs} (in their order) that lists it. */
+  private static Map<Integer, Integer> owners(List<JobTrace> jobs, Map<Integer, StageTrace> executed) {
+    Map<Integer, Integer> owner = new HashMap<>();
+    for (JobTrace job : jobs) {
+      for (int s : job.stageIds()) {
+        if (executed.containsKey(s)) {
+          owner.putIfAbsent(s, job.jobId());
+        }
+      }
+    }
+    return owner;
   }
 
   private static Map<Integer, StageTrace> executedStages(AppTrace trace) {

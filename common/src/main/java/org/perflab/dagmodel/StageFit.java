@@ -1,7 +1,12 @@
 package org.perflab.dagmodel;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.perflab.changes.StageAlignment;
+import org.perflab.changes.StageMatcher;
+import org.perflab.changes.StageRef;
 import org.perflab.grouping.SizeClass;
 import org.perflab.scaling.Ols;
 import org.perflab.sim.Distribution;
@@ -16,8 +21,10 @@ import org.perflab.sim.Stage;
  * already has fewer tasks than slots (more executors do not help it) from one that splits into more waves, nor an
  * input stage whose tasks slow down as more executors share the storage from a driver-bound one.
  *
- * <p>Two laws per stage, each a least-squares fit of logs, over the observed runs whose models have the template's
- * stages (the same count, each reading bytes or not as the template's does):
+ * <p>Two laws per stage, each a least-squares fit of logs, over the stage's counterparts in the observed runs: the
+ * stages {@link StageMatcher} (the matcher of {@code compare} and {@code regressions}) pairs with it by job position
+ * and call site, or, where the runs' stage places are not known, the stage at its position in a run whose model has
+ * the template's stages (the same count, each reading bytes or not as the template's does):
  * <ul>
  *   <li>its <em>tasks</em> against the slots, over the runs of the template's input-size class: a stage whose
  *       partitions the
@@ -41,39 +48,81 @@ public final class StageFit {
   /** Above this |correlation| of ln(slots) and ln(input bytes) over the runs, the work is fitted on the slots alone. */
   public static final double MAX_COLLINEARITY = 0.9;
 
+  private static final String SCHED = "sched-S";
+  private static final String DRIVER_JOB = "driver-J";
+  private static final String DRIVER_END = "driver-end";
+
   private StageFit() {}
 
-  /** A model of one of the workload's runs, the slots it ran on and its input size, bytes. */
-  public record Observation(Model model, int slots, long inputBytes) {}
+  /**
+   * A model of one of the workload's runs, the slots it ran on, its input size (bytes), and where each of its model's
+   * stages {@code S<id>} sits in the run ({@link DagModelBuilder#stageRefs}; empty when not known).
+   */
+  public record Observation(Model model, int slots, long inputBytes, List<StageRef> stages) {
+    public Observation {
+      stages = List.copyOf(stages);
+    }
+
+    /** A run whose stages' places are not known: matched to the template by position only. */
+    public Observation(Model model, int slots, long inputBytes) {
+      this(model, slots, inputBytes, List.of());
+    }
+  }
+
+  /** One observation's counterpart of a template stage. */
+  private record Seen(Observation run, Stage stage) {}
+
+  /**
+   * {@link #at(Model, List, int, long, List, int, long)} of a template whose stages' places are not known: stages
+   * matched by position, in the runs with the template's stages.
+   */
+  public static Model at(Model template, int templateSlots, long templateInputBytes,
+      List<Observation> observations, int targetSlots, long targetInputBytes) {
+    return at(template, List.of(), templateSlots, templateInputBytes, observations, targetSlots, targetInputBytes);
+  }
 
   /**
    * {@code template} with each stage's tasks and durations taken to {@code targetSlots} and {@code targetInputBytes}
    * by its laws over {@code observations} (which may include the template's own run). The input's change of task
    * counts and bytes per task is left to {@link DataScaling}, which the caller applies next.
    *
+   * <p>A template stage's counterparts in the observations are found by {@link StageMatcher}, the matcher of
+   * {@code compare} and {@code regressions}, when both runs' stage places are known ({@link #counterparts}); else by
+   * position, in the runs whose models have the template's stages.
+   *
    * @param template the model to scale, of a run on {@code templateSlots} slots and {@code templateInputBytes} bytes
+   * @param templateStages where the template's stages sit in its run; empty when not known
    * @param observations the workload's runs with models
    * @param targetSlots the slots to predict, ≥ 1
    * @param targetInputBytes the input to predict, bytes
    */
-  public static Model at(Model template, int templateSlots, long templateInputBytes,
-      List<Observation> observations, int targetSlots, long targetInputBytes) {
+  public static Model at(Model template, List<StageRef> templateStages, int templateSlots,
+      long templateInputBytes, List<Observation> observations, int targetSlots, long targetInputBytes) {
     if (targetSlots == templateSlots && targetInputBytes == templateInputBytes) {
       return template;
     }
-    List<Observation> alike = observations.stream().filter(o -> sameStages(template, o.model())).toList();
+    List<List<Seen>> seen = new ArrayList<>();
+    template.stages().forEach(s -> seen.add(new ArrayList<>()));
+    for (Observation o : observations) {
+      List<Stage> matched = counterparts(template, templateStages, o);
+      for (int i = 0; i < matched.size(); i++) {
+        if (matched.get(i) != null) {
+          seen.get(i).add(new Seen(o, matched.get(i)));
+        }
+      }
+    }
     int sizeClass = SizeClass.of(templateInputBytes);
-    List<Observation> sameSize = alike.stream().filter(o -> SizeClass.of(o.inputBytes()) == sizeClass).toList();
     double slotChange = Math.log((double) targetSlots / templateSlots);
     double byteChange = templateInputBytes > 0 && targetInputBytes > 0
         ? Math.log((double) targetInputBytes / templateInputBytes) : 0;
     List<Stage> stages = new ArrayList<>();
     for (int i = 0; i < template.stages().size(); i++) {
       Stage s = template.stages().get(i);
-      double taskSlope = taskSlope(sameSize, i);
+      double taskSlope = taskSlope(seen.get(i).stream()
+          .filter(x -> SizeClass.of(x.run().inputBytes()) == sizeClass).toList());
       int tasks = Math.abs(taskSlope) < MIN_TASK_SLOPE ? s.tasks()
           : (int) Math.max(1, Math.round(s.tasks() * Math.exp(taskSlope * slotChange)));
-      double[] law = workLaw(alike, i);
+      double[] law = workLaw(seen.get(i));
       double factor = Math.exp(law[0] * slotChange + law[1] * byteChange) * s.tasks() / tasks;
       stages.add(factor == 1 && tasks == s.tasks() ? s : withTasks(s, tasks, factor, template.nodes()));
     }
@@ -82,7 +131,88 @@ public final class StageFit {
   }
 
   /**
-   * The law of stage {@code index}'s {@link #work} over {@code runs}: the slopes of ln(work) against ln(slots) and
+   * Each template stage's counterpart in {@code run}'s model, in the template's order; null where it has none or where
+   * one reads bytes and the other does not. With both runs' stage places known, {@link StageMatcher} aligns the stages
+   * {@code S<id>} (by job position and call site), and the delay stages follow them: {@code sched-S<id>} that of its
+   * stage, {@code driver-J<job>} the driver gap before the counterpart of the first stage it precedes,
+   * {@code startup} and {@code driver-end} their namesakes. Otherwise a run whose model has the template's stages
+   * (the same count, each reading bytes or not alike) is matched position by position, and any other has none.
+   */
+  static List<Stage> counterparts(Model template, List<StageRef> templateStages, Observation run) {
+    List<Stage> out = new ArrayList<>();
+    if (templateStages.isEmpty() || run.stages().isEmpty()) {
+      boolean alike = sameStages(template, run.model());
+      template.stages().forEach(s -> out.add(alike ? run.model().stages().get(out.size()) : null));
+      return out;
+    }
+    Map<Integer, Integer> stageMatch = new HashMap<>();
+    for (StageAlignment.Pair p : StageMatcher.match(templateStages, run.stages()).matched()) {
+      stageMatch.put(p.before().orElseThrow().stageId(), p.after().orElseThrow().stageId());
+    }
+    Map<String, Stage> byName = new HashMap<>();
+    run.model().stages().forEach(s -> byName.put(s.name(), s));
+    for (Stage t : template.stages()) {
+      String name = counterpartName(t, template, stageMatch, run.model());
+      Stage c = name == null ? null : byName.get(name);
+      out.add(c != null && c.readsData() == t.readsData() ? c : null);
+    }
+    return out;
+  }
+
+  private static String counterpartName(Stage t, Model template, Map<Integer, Integer> stageMatch, Model run) {
+    String name = t.name();
+    if (name.equals(DagModelBuilder.STARTUP) || name.equals(DRIVER_END)) {
+      return name;
+    }
+    if (name.startsWith(SCHED)) {
+      Integer m = stageMatch.get(stageId(name.substring(SCHED.length() - 1)));
+      return m == null ? null : SCHED + m;
+    }
+    if (name.startsWith(DRIVER_JOB)) {
+      Integer m = firstFollowerMatch(name, template, stageMatch);
+      if (m == null) {
+        return null;
+      }
+      for (Stage s : run.stages()) {
+        if (s.name().equals("S" + m) || s.name().equals(SCHED + m)) {
+          return s.pre().stream().filter(p -> p.startsWith(DRIVER_JOB)).findFirst().orElse(null);
+        }
+      }
+      return null;
+    }
+    Integer id = stageId(name);
+    Integer m = id == null ? null : stageMatch.get(id);
+    return m == null ? null : "S" + m;
+  }
+
+  /** The matched id of the first stage {@code S<id>} (directly or through its {@code sched-S<id>}) after a gap. */
+  private static Integer firstFollowerMatch(String gap, Model template, Map<Integer, Integer> stageMatch) {
+    for (Stage s : template.stages()) {
+      if (s.pre().contains(gap)) {
+        String n = s.name().startsWith(SCHED) ? s.name().substring(SCHED.length() - 1) : s.name();
+        Integer id = stageId(n);
+        if (id != null && stageMatch.containsKey(id)) {
+          return stageMatch.get(id);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The id of a model stage named {@code S<id>}; null for any other name. */
+  private static Integer stageId(String name) {
+    if (name.length() < 2 || name.charAt(0) != 'S') {
+      return null;
+    }
+    try {
+      return Integer.valueOf(name.substring(1));
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The law of one template stage's {@link #work} over its counterparts in the runs: the slopes of ln(work) against ln(slots) and
    * against ln(the application's input bytes), each bounded by {@link #MAX_SLOPE}, by least squares on both when both
    * vary and are not collinear (|correlation| &lt; {@link #MAX_COLLINEARITY}), else on the slots alone (the bytes'
    * slope 0). Work per byte already follows the bytes; the bytes' slope is what a stage that read no bytes (a
@@ -90,11 +220,15 @@ public final class StageFit {
    * adds.
    */
   static double[] workLaw(List<Observation> runs, int index) {
+    return workLaw(runs.stream().map(o -> new Seen(o, o.model().stages().get(index))).toList());
+  }
+
+  private static double[] workLaw(List<Seen> runs) {
     List<double[]> points = new ArrayList<>();
-    for (Observation o : runs) {
-      double w = work(o.model().stages().get(index));
-      if (w > 0 && Double.isFinite(w) && o.inputBytes() > 0) {
-        points.add(new double[] {Math.log(o.slots()), Math.log(o.inputBytes()), Math.log(w)});
+    for (Seen x : runs) {
+      double w = work(x.stage());
+      if (w > 0 && Double.isFinite(w) && x.run().inputBytes() > 0) {
+        points.add(new double[] {Math.log(x.run().slots()), Math.log(x.run().inputBytes()), Math.log(w)});
       }
     }
     double slotSlope = bounded(slope(points.stream().map(p -> new double[] {p[0], p[2]}).toList()));
@@ -142,10 +276,10 @@ public final class StageFit {
     return new Stage(s.name(), tasks, s.pre(), s.post(), d, s.inputBytes(), s.shuffleReadBytes());
   }
 
-  /** The least-squares slope of ln(tasks) against ln(slots) for stage {@code index} over {@code runs}. */
-  private static double taskSlope(List<Observation> runs, int index) {
-    return slope(runs.stream().filter(o -> o.model().stages().get(index).tasks() > 0)
-        .map(o -> new double[] {Math.log(o.slots()), Math.log(o.model().stages().get(index).tasks())}).toList());
+  /** The least-squares slope of ln(tasks) against ln(slots) of one template stage over its counterparts. */
+  private static double taskSlope(List<Seen> runs) {
+    return slope(runs.stream().filter(x -> x.stage().tasks() > 0)
+        .map(x -> new double[] {Math.log(x.run().slots()), Math.log(x.stage().tasks())}).toList());
   }
 
   /** The least-squares slope of y on x over {@code points} (x, y); 0 when x takes fewer than two values. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.perflab.changes.StageRef;
 import org.perflab.dagmodel.NearestRun;
 import org.perflab.dagmodel.ScaledPrediction;
 import org.perflab.dagmodel.StageFit;
@@ -19,7 +20,8 @@ import org.perflab.sim.ModelReader;
  * its model scaled to the target's input size and slots ({@link ScaledPrediction}, docs/simulator.md), then
  * simulated ({@code simulator}), bounded by fork-join ({@code fork_join}) and solved by the task-precedence AMVA
  * ({@code task_precedence}). The three share each scaled prediction. The fourth, {@value #STAGES}, fits each stage
- * across the training runs' models before it simulates ({@link StageFit}). Runs without a model (a runtime table, or a
+ * across the training runs' models before it simulates ({@link StageFit}; a stage's counterparts in the other runs
+ * found by {@link org.perflab.changes.StageMatcher} from {@code dag_models.stage_refs}). Runs without a model (a runtime table, or a
  * log the simulator could not model) are not candidates; with none, each predictor gives null with a note.
  *
  * <p>Of the four, only {@value #SIMULATOR} is a candidate of the selection ({@link Predictor#candidate()}); the others
@@ -37,7 +39,7 @@ public final class SimulatorFamily implements java.io.Serializable {
   /** The DAG-aware predictor: each stage's work fitted across the runs ({@link StageFit}), then simulated. */
   public static final String STAGES = "stages";
 
-  private final Map<String, String> modelJson;
+  private final Map<String, RunModel> runModels;
   private final int apps;
   private final long seed;
   private transient Map<String, Model> models;
@@ -48,12 +50,12 @@ public final class SimulatorFamily implements java.io.Serializable {
   private record Outcome(ScaledPrediction prediction, String note) {}
 
   /**
-   * @param modelJsonByRunKey each run's model, dagSim JSON, by run key
+   * @param modelsByRunKey each run's model (dagSim JSON and its stages' places), by run key
    * @param apps applications simulated per prediction
    * @param seed the simulator's seed
    */
-  public SimulatorFamily(Map<String, String> modelJsonByRunKey, int apps, long seed) {
-    this.modelJson = new HashMap<>(modelJsonByRunKey);
+  public SimulatorFamily(Map<String, RunModel> modelsByRunKey, int apps, long seed) {
+    this.runModels = new HashMap<>(modelsByRunKey);
     this.apps = apps;
     this.seed = seed;
   }
@@ -128,8 +130,8 @@ public final class SimulatorFamily implements java.io.Serializable {
     try {
       Model template = model(source);
       List<StageFit.Observation> observations = candidates.stream()
-          .map(r -> new StageFit.Observation(model(r), r.totalCores(), r.inputBytes())).toList();
-      Model fitted = StageFit.at(template, source.totalCores(), source.inputBytes(), observations,
+          .map(r -> new StageFit.Observation(model(r), r.totalCores(), r.inputBytes(), stages(r))).toList();
+      Model fitted = StageFit.at(template, stages(source), source.totalCores(), source.inputBytes(), observations,
           target.totalCores(), target.inputBytes());
       double at = ScaledPrediction.simulatedMean(fitted, source.inputBytes(), target.totalCores(),
           target.inputBytes(), apps, seed);
@@ -146,7 +148,7 @@ public final class SimulatorFamily implements java.io.Serializable {
   /** The training runs with a model. */
   private List<Run> candidates(List<Measured> training) {
     List<Run> candidates = new ArrayList<>();
-    training.forEach(m -> m.members().stream().filter(r -> modelJson.containsKey(r.runKey()))
+    training.forEach(m -> m.members().stream().filter(r -> runModels.containsKey(r.runKey()))
         .forEach(candidates::add));
     return candidates;
   }
@@ -157,7 +159,11 @@ public final class SimulatorFamily implements java.io.Serializable {
   }
 
   private Model model(Run run) {
-    return models().computeIfAbsent(run.runKey(), k -> ModelReader.parse(modelJson.get(k), k));
+    return models().computeIfAbsent(run.runKey(), k -> ModelReader.parse(runModels.get(k).json(), k));
+  }
+
+  private List<StageRef> stages(Run run) {
+    return runModels.get(run.runKey()).stages();
   }
 
   private Map<String, Double> selfSimulated() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.perflab.changes.StageRef;
 import org.perflab.sim.Distribution;
 import org.perflab.sim.Model;
 import org.perflab.sim.Stage;
@@ -40,6 +41,55 @@ class StageFitTest {
     // through the wall times would go on shrinking the input stage with more slots; 8 tasks have no wave to save.
     assertThat(ScaledPrediction.simulatedMean(at16, 8_000, 16, 8_000, 1, 1L))
         .isCloseTo(2 * Math.sqrt(2) + 3.0, within(1e-9));
+  }
+
+  /** A run of 8 input tasks of √(slots / 2) s, a driver gap of slots / 2 s, then a 3 s stage; its job {@code first}. */
+  private static Model gapped(int slots, boolean extraJobFirst) {
+    int base = extraJobFirst ? 1 : 0;
+    List<Stage> stages = new java.util.ArrayList<>();
+    if (extraJobFirst) {
+      stages.add(new Stage("S0", 1, List.of(), List.of(), new Distribution.Deterministic(1.0)));
+    }
+    String input = "S" + base;
+    String gap = "driver-J" + (base + 1);
+    String last = "S" + (base + 1);
+    stages.add(new Stage(input, 8, List.of(), List.of(), new Distribution.Deterministic(Math.sqrt(slots / 2.0)),
+        8_000, 0));
+    stages.add(new Stage(gap, 1, List.of(input), List.of(), new Distribution.Deterministic(slots / 2.0)));
+    stages.add(new Stage(last, 1, List.of(gap), List.of(), new Distribution.Deterministic(3.0)));
+    return new Model(stages, slots, 1, new Distribution.Deterministic(0), 1, 1.96, 1L, TaskChoice.FIFO);
+  }
+
+  private static List<StageRef> gappedRefs(boolean extraJobFirst) {
+    return extraJobFirst
+        ? List.of(new StageRef(0, 0, "collect at Extra.scala:5"), new StageRef(1, 1, "textFile at App.scala:11"),
+            new StageRef(2, 2, "count at App.scala:14"))
+        : List.of(new StageRef(0, 0, "textFile at App.scala:10"), new StageRef(1, 1, "count at App.scala:12"));
+  }
+
+  @Test
+  void stagesAreMatchedAcrossRunsByTheMatcherOfCompareNotByPosition() {
+    // The runs at 2 and 8 slots ran an extra job first: every stage id shifts by one, and their models have a stage
+    // more. StageMatcher pairs the input stages and the last stages by call site (line numbers aside), and the driver
+    // gap follows the stage after it.
+    Model template = gapped(4, false);
+    List<StageFit.Observation> runs = List.of(
+        new StageFit.Observation(gapped(2, true), 2, 8_000, gappedRefs(true)),
+        new StageFit.Observation(template, 4, 8_000, gappedRefs(false)),
+        new StageFit.Observation(gapped(8, true), 8, 8_000, gappedRefs(true)));
+    assertThat(StageFit.counterparts(template, gappedRefs(false), runs.get(0)))
+        .extracting(s -> s == null ? null : s.name()).containsExactly("S1", "driver-J2", "S2");
+
+    Model at16 = StageFit.at(template, gappedRefs(false), 4, 8_000, runs, 16, 8_000);
+    // Input tasks grow as √slots (2·√2 s at 16), the gap as the slots (8 s), the last stage stays 3 s.
+    assertThat(at16.stages().stream().map(x -> x.distribution().mean()).toList())
+        .satisfiesExactly(m -> assertThat(m).isCloseTo(2 * Math.sqrt(2), within(1e-9)),
+            m -> assertThat(m).isCloseTo(8.0, within(1e-9)), m -> assertThat(m).isCloseTo(3.0, within(1e-12)));
+
+    // By position, the runs with an extra stage are not the template's: its laws see one slot count and keep it.
+    Model byPosition = StageFit.at(template, 4, 8_000, runs, 16, 8_000);
+    assertThat(byPosition.stages().get(0).distribution().mean()).isCloseTo(Math.sqrt(2), within(1e-12));
+    assertThat(byPosition.stages().get(1).distribution().mean()).isCloseTo(2.0, within(1e-12));
   }
 
   /**

@@ -144,7 +144,8 @@ public final class EvaluateJob implements SessionCommand {
   }
 
   /**
-   * The runs with their simulator models ({@code dag_models.model_json}, null for a run without one). Without a
+   * The runs with their simulator models ({@code dag_models.model_json} and {@code stage_refs}, null for a run without
+   * one). Without a
    * {@code dag_models} table under the output root, {@code model} is run first to build it.
    */
   static Dataset<Row> withModels(SparkSession spark, Options options, Dataset<Row> runs) {
@@ -155,9 +156,10 @@ public final class EvaluateJob implements SessionCommand {
       ModelJob.run(spark, new ModelJob.Options(options.input(), options.output(), SampleMode.REPLAY, 1, false,
           options.seed(), options.workloadProperty()));
     }
-    Dataset<Row> models = out.read(ModelJob.DAG_MODELS).orElseThrow()
+    Dataset<Row> dagModels = out.read(ModelJob.DAG_MODELS).orElseThrow();
+    Dataset<Row> models = dagModels
         .where(col("status").equalTo("OK").and(col(Evaluation.MODEL_JSON).isNotNull()))
-        .select(RunTable.runKey().as("_model_key"), col(Evaluation.MODEL_JSON));
+        .select(RunTable.runKey().as("_model_key"), col(Evaluation.MODEL_JSON), Evaluation.stageRefs(dagModels));
     return runs.join(models, runs.col("run_key").equalTo(models.col("_model_key")), "left").drop("_model_key");
   }
 

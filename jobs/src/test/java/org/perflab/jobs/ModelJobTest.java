@@ -1,6 +1,7 @@
 package org.perflab.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -138,6 +139,12 @@ class ModelJobTest {
         pre = m.stages().get(m.stageIndex().get("sched-S2")).pre();
       }
       assertThat(pre).containsExactly("driver-J1");
+      // Where each stage S<id> sits, for the stage matcher: job 0 ran S0 (the map side, named by mapToPair) and S1
+      // (the result stage, named by its action), job 1 ran S2; each named by its call site in this test.
+      assertThat(r.<Row>getList(r.fieldIndex("stage_refs")))
+          .extracting(x -> x.getInt(0), x -> x.getInt(1), x -> x.getString(2).replaceAll(":\\d+", ""))
+          .containsExactly(tuple(0, 0, "mapToPair at ModelJobTest.java"), tuple(1, 0, "count at ModelJobTest.java"),
+              tuple(2, 1, "count at ModelJobTest.java"));
       assertThat(r.<Long>getAs("tasks")).isGreaterThanOrEqualTo(16L);
       assertThat(r.<Double>getAs("driver_s")).isGreaterThan(0.3);
       // Replayed on its own slots, a run's model reproduces its duration up to the gaps it leaves out (stage

@@ -15,6 +15,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.changes.StageRef;
 import org.perflab.dagmodel.AppTrace;
 import org.perflab.dagmodel.CrossSlotPredictor;
 import org.perflab.dagmodel.DagModelBuilder;
@@ -202,8 +203,8 @@ public final class DagModels {
   }
 
   /** One application's outcome: its run and model, or why it was skipped. */
-  record Built(String key, String appId, String workload, Integer sizeClass, ModelledRun run, String reason)
-      implements Serializable {
+  record Built(String key, String appId, String workload, Integer sizeClass, ModelledRun run, List<StageRef> stages,
+      String reason) implements Serializable {
     static Built of(String key, Iterable<TracePart> parts, SampleMode mode, int apps) {
       Integer sizeClass = sizeClass(parts);
       try {
@@ -211,12 +212,13 @@ public final class DagModels {
         Model model = DagModelBuilder.build(trace, mode, apps);
         return new Built(key, trace.appId(), trace.workload(), sizeClass,
             new ModelledRun(trace.appId(), trace.workload(), trace.slots(), trace.durationS(), model,
-                trace.inputBytes()), null);
+                trace.inputBytes()), DagModelBuilder.stageRefs(trace), null);
       } catch (BadInputException e) {
-        return new Built(key, key.split("/", 3)[1], null, sizeClass, null, e.getMessage());
+        return new Built(key, key.split("/", 3)[1], null, sizeClass, null, List.of(), e.getMessage());
       } catch (RuntimeException e) {
         // Rows the ingest tables should never hold (null array elements, say): skip the application, say why.
-        return new Built(key, key.split("/", 3)[1], null, sizeClass, null, "Cannot model " + key + ": " + e);
+        return new Built(key, key.split("/", 3)[1], null, sizeClass, null, List.of(),
+            "Cannot model " + key + ": " + e);
       }
     }
 
@@ -236,14 +238,15 @@ public final class DagModels {
 
     Built withModel(Model model) {
       return new Built(key, appId, workload, sizeClass,
-          new ModelledRun(run.appId(), run.workload(), run.slots(), run.actualS(), model, run.inputBytes()), reason);
+          new ModelledRun(run.appId(), run.workload(), run.slots(), run.actualS(), model, run.inputBytes()), stages,
+          reason);
     }
 
     Row row() {
       String[] k = key.split("/", 3);
       if (run == null) {
         return RowFactory.create(k[0], k[1], k[2], null, sizeClass, null, null, null, null, null, null, null, null,
-            null, "SKIPPED", reason);
+            null, "SKIPPED", reason, null);
       }
       Model m = run.model();
       double driverS = m.stages().stream().filter(s -> s.name().startsWith("driver-"))
@@ -251,7 +254,9 @@ public final class DagModels {
       double startupS = m.stages().stream().filter(s -> s.name().equals(DagModelBuilder.STARTUP))
           .mapToDouble(s -> s.distribution().mean()).sum();
       return RowFactory.create(k[0], k[1], k[2], workload, sizeClass, run.inputBytes(), run.slots(), run.actualS(),
-          m.stages().size(), m.tasksPerApplication(), driverS, startupS, mode(m), ModelWriter.toJson(m), "OK", null);
+          m.stages().size(), m.tasksPerApplication(), driverS, startupS, mode(m), ModelWriter.toJson(m), "OK", null,
+          scala.jdk.javaapi.CollectionConverters.asScala(stages.stream()
+              .map(r -> RowFactory.create(r.stageId(), r.jobOrdinal(), r.name())).toList()).toSeq());
     }
 
     private static String mode(Model m) {

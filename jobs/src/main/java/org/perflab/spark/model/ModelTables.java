@@ -14,6 +14,14 @@ public final class ModelTables {
   /** The tables an incremental run keeps up to date ({@code model_predictions} is always recomputed whole). */
   public static final List<String> INCREMENTAL = List.of(DAG_MODELS);
 
+  /** The column of {@code dag_models} that says where each of a model's stages {@code S<id>} sits in its run. */
+  public static final String STAGE_REFS = "stage_refs";
+  /** One element of {@link #STAGE_REFS}: {@code org.perflab.changes.StageRef}. */
+  public static final StructType STAGE_REF = new StructType()
+      .add("stage_id", DataTypes.IntegerType, false)
+      .add("job_ordinal", DataTypes.IntegerType, false)
+      .add("name", DataTypes.StringType, true);
+
   public static final StructType MODELS = new StructType()
       .add(KeyColumns.LOG_ID, DataTypes.StringType, false)
       .add(KeyColumns.APP_ID, DataTypes.StringType, false)
@@ -30,7 +38,8 @@ public final class ModelTables {
       .add("mode", DataTypes.StringType, true)
       .add("model_json", DataTypes.StringType, true)
       .add("status", DataTypes.StringType, false)
-      .add("reason", DataTypes.StringType, true);
+      .add("reason", DataTypes.StringType, true)
+      .add(STAGE_REFS, DataTypes.createArrayType(STAGE_REF, false), true);
 
   public static final StructType PREDICTIONS = new StructType()
       .add(KeyColumns.LOG_ID, DataTypes.StringType, true)

@@ -51,10 +51,10 @@ final class ModelTraces {
         .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.JobTrace(r.getInt(3), r.getLong(4),
             r.isNullAt(5) ? r.getLong(4) : r.getLong(5), ints(r, 6))));
     JavaPairRDD<String, TracePart> stages = read(store, only, Table.STAGES, "stage_id", "stage_attempt_id",
-        "parent_stage_ids", "num_tasks", "status", "submission_time_ms", "completion_time_ms")
+        "parent_stage_ids", "num_tasks", "status", "submission_time_ms", "completion_time_ms", "name")
         .mapToPair(r -> new Tuple2<>(key(r), new AppTrace.StageTrace(r.getInt(3), r.getInt(4), ints(r, 5),
             r.isNullAt(6) ? 0 : r.getInt(6), "SKIPPED".equals(r.getString(7)) || "PENDING".equals(r.getString(7)),
-            r.isNullAt(8) ? -1 : r.getLong(8), r.isNullAt(9) ? -1 : r.getLong(9))));
+            r.isNullAt(8) ? -1 : r.getLong(8), r.isNullAt(9) ? -1 : r.getLong(9), r.getString(10))));
     JavaPairRDD<String, TracePart> tasks = StageTaskSamples.of(only.apply(table(store, Table.TASKS)), bound, seed)
         .select(KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "stage_id", "first_launch_ms",
             "successful", "input_bytes", "shuffle_read_bytes", "durations_ms", "sampled")

@@ -1,10 +1,14 @@
 package org.perflab.spark.prediction;
 
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+
 import org.perflab.prediction.Harness;
 import org.perflab.prediction.IntervalSource;
 import org.perflab.prediction.PredictionRow;
 import org.perflab.prediction.Predictor;
 import org.perflab.prediction.Run;
+import org.perflab.prediction.RunModel;
 import org.perflab.prediction.Selection;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -14,10 +18,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.perflab.changes.StageRef;
+import org.perflab.spark.model.ModelTables;
 import scala.Tuple2;
 
 /**
@@ -28,6 +36,8 @@ import scala.Tuple2;
 public final class Evaluation {
   /** The optional column holding a run's simulator model (dagSim JSON, as {@code dag_models.model_json}). */
   public static final String MODEL_JSON = "model_json";
+  /** The optional column beside {@link #MODEL_JSON}: where the model's stages sit ({@code dag_models.stage_refs}). */
+  public static final String STAGE_REFS = ModelTables.STAGE_REFS;
   /** Ranges of (workload, held-out configuration) pairs per core. */
   static final int PAIRS_PER_CORE = 2;
 
@@ -36,7 +46,7 @@ public final class Evaluation {
   /** Builds a workload's predictors on the executor, from the workload's runs and their models by run key. */
   @FunctionalInterface
   public interface PredictorFactory extends Serializable {
-    List<Predictor> predictors(String workloadId, Map<String, String> modelJsonByRunKey);
+    List<Predictor> predictors(String workloadId, Map<String, RunModel> modelsByRunKey);
   }
 
   /** The evaluation's tables before writing: {@code prediction_eval}, {@code predictor_choice}, skipped workloads. */
@@ -100,21 +110,45 @@ public final class Evaluation {
   }
 
   /** A workload's runs and, when the runs carry them, their models by run key. */
-  record Workload(List<Run> runs, Map<String, String> models) {
+  record Workload(List<Run> runs, Map<String, RunModel> models) {
     static Workload of(String workloadId, Iterable<Row> rows, boolean withModels) {
       List<Run> runs = new ArrayList<>();
-      Map<String, String> models = new HashMap<>();
+      Map<String, RunModel> models = new HashMap<>();
       for (Row r : rows) {
         String key = r.getAs("run_key");
         runs.add(new Run(key, workloadId, r.<Long>getAs("input_bytes"), r.<Integer>getAs("executors"),
             r.<Integer>getAs("cores_per_executor"), r.getAs("executor_memory_bytes"), r.<Double>getAs("duration_s")));
         if (withModels && r.getAs(MODEL_JSON) != null) {
-          models.put(key, r.getAs(MODEL_JSON));
+          models.put(key, runModel(r));
         }
       }
       runs.sort(java.util.Comparator.comparing(Run::runKey));
       return new Workload(runs, models);
     }
+  }
+
+  /**
+   * The run's model of a row with a {@link #MODEL_JSON} column and, when the row has it, a {@link #STAGE_REFS} column
+   * ({@code dag_models} or the runs joined with it); stages with no places when the column is missing or null.
+   */
+  public static RunModel runModel(Row r) {
+    List<StageRef> stages = new ArrayList<>();
+    int i = List.of(r.schema().fieldNames()).indexOf(STAGE_REFS);
+    if (i >= 0 && !r.isNullAt(i)) {
+      for (Row s : r.<Row>getList(i)) {
+        stages.add(new StageRef(s.getInt(0), s.getInt(1), s.isNullAt(2) ? null : s.getString(2)));
+      }
+    }
+    return new RunModel(r.getAs(MODEL_JSON), stages);
+  }
+
+  /**
+   * {@link #STAGE_REFS} of a {@code dag_models} table: its column, or nulls of its type for a table written before the
+   * column existed.
+   */
+  public static Column stageRefs(Dataset<Row> dagModels) {
+    return List.of(dagModels.columns()).contains(STAGE_REFS) ? col(STAGE_REFS)
+        : lit(null).cast(DataTypes.createArrayType(ModelTables.STAGE_REF, false)).as(STAGE_REFS);
   }
 
   /** A {@link PredictionRow} as a row of {@link PredictionTables#EVAL}. */

@@ -16,6 +16,7 @@ import org.perflab.prediction.Predictor;
 import org.perflab.prediction.Predictors;
 import org.perflab.prediction.RatioTransfer;
 import org.perflab.prediction.Run;
+import org.perflab.prediction.RunModel;
 import org.perflab.prediction.Selection;
 import org.perflab.prediction.SimulatorFamily;
 import org.perflab.prediction.Stats;
@@ -74,20 +75,21 @@ public final class PredictionBenchmark {
    * The runs' simulator models ({@code dag_models.model_json} of the OK rows) by run key, when {@code path} is an
    * output root that has them; empty for a runtime table.
    */
-  static Map<String, String> models(SparkSession spark, String path) {
-    Map<String, String> out = new TreeMap<>();
+  static Map<String, RunModel> models(SparkSession spark, String path) {
+    Map<String, RunModel> out = new TreeMap<>();
     if (path.endsWith(".csv")) {
       return out;
     }
     new TableStore(spark, path).read(org.perflab.spark.model.ModelTables.DAG_MODELS).ifPresent(models -> models
         .where(org.apache.spark.sql.functions.col("status").equalTo("OK")
             .and(org.apache.spark.sql.functions.col(Evaluation.MODEL_JSON).isNotNull()))
-        .select(RunTable.runKey(), org.apache.spark.sql.functions.col(Evaluation.MODEL_JSON)).collectAsList()
-        .forEach(r -> out.put(r.getString(0), r.getString(1))));
+        .select(RunTable.runKey().as("run_key"), org.apache.spark.sql.functions.col(Evaluation.MODEL_JSON),
+            Evaluation.stageRefs(models)).collectAsList()
+        .forEach(r -> out.put(r.getString(0), Evaluation.runModel(r))));
     return out;
   }
 
-  static void report(String label, List<Run> runs, Map<String, String> models) {
+  static void report(String label, List<Run> runs, Map<String, RunModel> models) {
     NoiseFloor.Floor floor = NoiseFloor.of(runs, 1);
     System.out.printf(Locale.ROOT, "%n== %s: %d runs; noise floor %.2f %% over %d configurations%n", label,
         runs.size(), floor.meanAbsErrorPct(), floor.configurations());
