@@ -21,16 +21,20 @@ import org.perflab.sim.ModelReader;
  * simulated ({@code simulator}), bounded by fork-join ({@code fork_join}) and solved by the task-precedence AMVA
  * ({@code task_precedence}). The three share each scaled prediction. The fourth, {@value #STAGES}, fits each stage
  * across the training runs' models before it simulates ({@link StageFit}; a stage's counterparts in the other runs
- * found by {@link org.perflab.changes.StageMatcher} from {@code dag_models.stage_refs}). Runs without a model (a runtime table, or a
- * log the simulator could not model) are not candidates; with none, each predictor gives null with a note.
+ * found by {@link org.perflab.changes.StageMatcher} from {@code dag_models.stage_refs}). Runs without a model (a
+ * runtime table, or a log the simulator could not model) are not candidates; with none, each predictor gives null
+ * with a note.
  *
- * <p>Of the four, only {@value #SIMULATOR} is a candidate of the selection ({@link Predictor#candidate()}); the others
+ * <p>Of the four, only {@value #STAGES} is a candidate of the selection ({@link Predictor#candidate()}); the others
  * give their rows for every held-out configuration, measured like every predictor, but are never chosen. The
  * fork-join bound and the AMVA are a bound and an approximation of the very model the simulator solves exactly, not
- * estimates of their own; {@value #STAGES} is measured before it is trusted. Over the cems event logs, the only
- * shared data set with models, the selection erred 11.2 % with the first three as candidates and 10.4 % with the
- * simulator alone (10.5 % with {@value #STAGES} alone; docs/prediction.md, "stages"). Where the laws cannot fit (a
- * workload of few configurations), the simulator is often the only model that can: it stays a candidate.
+ * estimates of their own; and {@value #STAGES} is the simulator's own prediction with more of the training runs in
+ * it: the same template simulated on the target's slots, with each stage's tasks and work taken from its
+ * counterparts in the other runs where they vary, and calibrated to the template's measured runtime; where the other
+ * runs show nothing, it is the simulator's prediction so calibrated. Over the cems event logs, the only shared data set
+ * with models, the selection erred 10.4 % with the simulator as the family's candidate and 9.7 % with {@value #STAGES}
+ * (docs/prediction.md, "stages"). Where the laws cannot fit (a workload of few configurations), a model is often the
+ * only predictor that can: the family keeps a candidate.
  */
 public final class SimulatorFamily implements java.io.Serializable {
   public static final String SIMULATOR = "simulator";
@@ -86,10 +90,10 @@ public final class SimulatorFamily implements java.io.Serializable {
       };
     }
 
-    /** Only {@value #SIMULATOR} is a candidate: see {@link SimulatorFamily}. */
+    /** None of the three is a candidate: see {@link SimulatorFamily}. */
     @Override
     public boolean candidate() {
-      return name.equals(SIMULATOR);
+      return false;
     }
   }
 
@@ -111,10 +115,10 @@ public final class SimulatorFamily implements java.io.Serializable {
       return family.stages(training, target);
     }
 
-    /** Not a candidate, as the family's other predictors. */
+    /** The family's one candidate: see {@link SimulatorFamily}. */
     @Override
     public boolean candidate() {
-      return false;
+      return true;
     }
   }
 
