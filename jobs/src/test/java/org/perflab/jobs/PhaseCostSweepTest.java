@@ -84,7 +84,7 @@ class PhaseCostSweepTest {
     String root = dir.resolve("tables").toString();
     StageCosts.run(spark, new StageCosts.Options(root, root, false), Clock.systemUTC());
     Row model = RowFactory.create("log1", APP, "", "wl", 1, 20 * 200 * MB, 2, 60.0, 3, 31L, 0.0, 0.0, "replay",
-        ModelWriter.toJson(model()), "OK", null);
+        ModelWriter.toJson(model()), "OK", null, null);
     spark.createDataFrame(List.of(model), ModelJob.MODELS).write().format("delta")
         .save(dir.resolve("out/dag_models").toString());
   }
