@@ -395,18 +395,25 @@ public final class SweepJob implements SessionCommand {
    * command plans a model file before Spark starts instead, so that a bad model or grid costs no session.
    */
   static Summary run(SparkSession spark, Options options) {
-    return run(spark, options.model() != null ? plan(options) : plan(spark, options), options);
+    if (options.model() != null) {
+      return run(spark, plan(options), options, SweepTables.Swept.MODEL_FILE);
+    }
+    SweptModels.DagModel dagModel = SweptModels.model(spark, options.dagModels(), options.appId());
+    return run(spark, plan(spark, options, dagModel), options, dagModel.swept());
   }
 
   /** Runs the trials on Spark, writes both tables, and returns what was done. */
   static Summary run(SparkSession spark, Sweep sweep, Options options) {
-    return run(spark, sweep, options, new SweepOutput(spark, options.output()));
+    return run(spark, sweep, options, options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
+        : SweptModels.swept(spark, options.dagModels(), options.appId()));
   }
 
-  /** {@link #run(SparkSession, Sweep, Options)}, writing through {@code out} (the tables under the output root). */
-  private static Summary run(SparkSession spark, Sweep sweep, Options options, SweepOutput out) {
-    SweepTables.Swept swept = options.dagModels() == null ? SweepTables.Swept.MODEL_FILE
-        : SweptModels.swept(spark, options.dagModels(), options.appId());
+  /**
+   * {@link #run(SparkSession, Sweep, Options)} of a sweep whose model's log and workload ({@code swept}) are known:
+   * the {@code dag_models} table is read once.
+   */
+  private static Summary run(SparkSession spark, Sweep sweep, Options options, SweepTables.Swept swept) {
+    SweepOutput out = new SweepOutput(spark, options.output());
     SweepOutput.Result result = simulate(spark, sweep, options, swept);
     out.writeAll(List.of(result));
     List<PointResult> results = result.results();

@@ -11,7 +11,6 @@ import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
 import org.apache.spark.ml.clustering.KMeansModel;
-import org.apache.spark.ml.evaluation.ClusteringEvaluator;
 import org.apache.spark.ml.feature.SQLTransformer;
 import org.apache.spark.ml.feature.StandardScaler;
 import org.apache.spark.ml.feature.StandardScalerModel;
@@ -80,10 +79,10 @@ public final class ClusterPipeline {
 
   /**
    * KMeans at every k of {@code kMin..kMax} on the scaled features, scored by silhouette (squared Euclidean, as
-   * {@link ClusteringEvaluator} computes it), fitted in the driver ({@link org.perflab.clustering.KMeans}): the table
-   * holds one row per application, and MLlib's {@code KMeans} spent a Spark job on every seeding step, iteration and
-   * silhouette of every k. The chosen k's centres become an MLlib {@link KMeansModel}, so the saved pipeline applies
-   * to an {@code app_features} table as before.
+   * {@link org.apache.spark.ml.evaluation.ClusteringEvaluator} computes it), fitted in the driver
+   * ({@link org.perflab.clustering.KMeans}): the table holds one row per application, and MLlib's {@code KMeans}
+   * spent a Spark job on every seeding step, iteration and silhouette of every k. The chosen k's centres become an
+   * MLlib {@link KMeansModel}, so the saved pipeline applies to an {@code app_features} table as before.
    *
    * @param scaled the output of {@link #fitScaling}'s model, one row per application in a fixed order, best cached
    */

@@ -17,6 +17,8 @@ import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.perflab.spark.report.View.Page;
 import org.perflab.spark.storage.TableStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Renders the pages with the templates precompiled at build time (jte, {@code ContentType.Html}: every expression is
@@ -31,6 +33,8 @@ public final class Site {
   static final String ECHARTS = "META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
   private static final String ASSETS = "org/perflab/spark/report/assets/";
 
+  private static final Logger LOG = LoggerFactory.getLogger(Site.class);
+
   private final TemplateEngine engine = TemplateEngine.createPrecompiled(ContentType.Html);
 
   /**
@@ -38,6 +42,7 @@ public final class Site {
    * assets, and publishes them at once; returns the published index page.
    */
   public Path publish(TableStore output, Map<String, Page> pages, Map<String, String> files) {
+    long started = System.nanoTime();
     java.nio.file.Path local = null;
     try {
       local = Files.createTempDirectory("perflab-report-");
@@ -52,12 +57,20 @@ public final class Site {
       copyAsset(ECHARTS, local.resolve("assets/echarts.min.js"));
       copyAsset(ASSETS + "report.js", local.resolve("assets/report.js"));
       copyAsset(ASSETS + "report.css", local.resolve("assets/report.css"));
-      return moveIntoPlace(output, local);
+      long rendered = System.nanoTime();
+      Path index = moveIntoPlace(output, local);
+      LOG.info("report: {} pages and {} data files rendered in {} s, published to {} in {} s", pages.size(),
+          files.size(), seconds(started, rendered), output.path(DIRECTORY), seconds(rendered, System.nanoTime()));
+      return index;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the report: " + e.getMessage() + " (" + output.root() + ")", e);
     } finally {
       deleteLocal(local);
     }
+  }
+
+  private static String seconds(long fromNanos, long toNanos) {
+    return String.format(java.util.Locale.ROOT, "%.1f", (toNanos - fromNanos) / 1e9);
   }
 
   /** One page as HTML. */
