@@ -45,6 +45,12 @@ public final class DagModelBuilder {
   public static final double MIN_DELAY_S = 0.001;
   /** The name of the start-up stage. */
   public static final String STARTUP = "startup";
+  /** The name of the driver stage after the last job. */
+  public static final String DRIVER_END = "driver-end";
+  /** The prefix of a driver stage before a job: {@code driver-J<job id>}. */
+  public static final String DRIVER_JOB = "driver-J";
+  /** The prefix of a scheduling delay before a stage: {@code sched-S<stage id>}. */
+  public static final String SCHED = "sched-S";
 
   private DagModelBuilder() {}
 
@@ -52,9 +58,7 @@ public final class DagModelBuilder {
   public static Model build(AppTrace trace, SampleMode mode, int maxJobs) {
     Map<Integer, StageTrace> executed = executedStages(trace);
     Map<Integer, StageTasks> successful = trace.stageSummaries();
-    List<JobTrace> jobs = new ArrayList<>(trace.jobs());
-    jobs.sort(Comparator.comparingLong(JobTrace::submissionMs).thenComparingInt(JobTrace::jobId));
-
+    List<JobTrace> jobs = jobsInOrder(trace);
     Map<Integer, Integer> owner = owners(jobs, executed);
     List<Stage> stages = new ArrayList<>();
     List<String> frontier = List.of();
@@ -81,7 +85,7 @@ public final class DagModelBuilder {
       List<String> entry = frontier;
       double delayS = (job.submissionMs() - frontierMs) / 1000.0;
       if (delayS >= MIN_DELAY_S) {
-        String name = "driver-J" + job.jobId();
+        String name = DRIVER_JOB + job.jobId();
         stages.add(delay(name, delayS, frontier));
         entry = List.of(name);
       }
@@ -108,7 +112,7 @@ public final class DagModelBuilder {
         }
         double schedulingS = schedulingDelayS(executed, s, job.submissionMs());
         if (schedulingS >= MIN_DELAY_S) {
-          String name = "sched-S" + s;
+          String name = SCHED + s;
           stages.add(delay(name, schedulingS, pre));
           pre = List.of(name);
         }
@@ -125,7 +129,7 @@ public final class DagModelBuilder {
     if (groupEndMs != Long.MIN_VALUE) {
       double tailS = (trace.endMs() - groupEndMs) / 1000.0;
       if (tailS >= MIN_DELAY_S) {
-        stages.add(delay("driver-end", tailS, groupSinks));
+        stages.add(delay(DRIVER_END, tailS, groupSinks));
       }
     }
     BadInputException.require(trace.slots() >= 1, "Cannot build a model of %s: it had no task slot (%d)",
@@ -205,14 +209,19 @@ public final class DagModelBuilder {
    */
   public static List<StageRef> stageRefs(AppTrace trace) {
     Map<Integer, StageTrace> executed = executedStages(trace);
-    List<JobTrace> jobs = new ArrayList<>(trace.jobs());
-    jobs.sort(Comparator.comparingLong(JobTrace::submissionMs).thenComparingInt(JobTrace::jobId));
-    Map<Integer, Integer> owner = owners(jobs, executed);
+    Map<Integer, Integer> owner = owners(jobsInOrder(trace), executed);
     Map<Integer, Integer> ordinals = StageRef.jobOrdinals(owner.values());
     List<StageRef> refs = new ArrayList<>();
     executed.values().forEach(s -> refs.add(new StageRef(s.stageId(),
         owner.containsKey(s.stageId()) ? ordinals.get(owner.get(s.stageId())) : -1, s.name())));
     return refs;
+  }
+
+  /** The run's jobs in submission order (job id on a tie). */
+  private static List<JobTrace> jobsInOrder(AppTrace trace) {
+    List<JobTrace> jobs = new ArrayList<>(trace.jobs());
+    jobs.sort(Comparator.comparingLong(JobTrace::submissionMs).thenComparingInt(JobTrace::jobId));
+    return jobs;
   }
 
   /** The job that runs each executed stage: the first of {@code jobs} (in their order) that lists it. */

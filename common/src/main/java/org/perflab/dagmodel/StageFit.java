@@ -1,5 +1,8 @@
 package org.perflab.dagmodel;
 
+import static org.perflab.dagmodel.DagModelBuilder.DRIVER_JOB;
+import static org.perflab.dagmodel.DagModelBuilder.SCHED;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,10 +50,6 @@ public final class StageFit {
   public static final double MIN_TASK_SLOPE = 0.25;
   /** Above this |correlation| of ln(slots) and ln(input bytes) over the runs, the work is fitted on the slots alone. */
   public static final double MAX_COLLINEARITY = 0.9;
-
-  private static final String SCHED = "sched-S";
-  private static final String DRIVER_JOB = "driver-J";
-  private static final String DRIVER_END = "driver-end";
 
   private StageFit() {}
 
@@ -161,7 +160,7 @@ public final class StageFit {
 
   private static String counterpartName(Stage t, Model template, Map<Integer, Integer> stageMatch, Model run) {
     String name = t.name();
-    if (name.equals(DagModelBuilder.STARTUP) || name.equals(DRIVER_END)) {
+    if (name.equals(DagModelBuilder.STARTUP) || name.equals(DagModelBuilder.DRIVER_END)) {
       return name;
     }
     if (name.startsWith(SCHED)) {
@@ -212,10 +211,10 @@ public final class StageFit {
   }
 
   /**
-   * The law of one template stage's {@link #work} over its counterparts in the runs: the slopes of ln(work) against ln(slots) and
-   * against ln(the application's input bytes), each bounded by {@link #MAX_SLOPE}, by least squares on both when both
-   * vary and are not collinear (|correlation| &lt; {@link #MAX_COLLINEARITY}), else on the slots alone (the bytes'
-   * slope 0). Work per byte already follows the bytes; the bytes' slope is what a stage that read no bytes (a
+   * The law of one template stage's {@link #work} over its counterparts in the runs: the slopes of ln(work) against
+   * ln(slots) and against ln(the application's input bytes), each bounded by {@link #MAX_SLOPE}, by least squares on
+   * both when both vary and are not collinear (|correlation| &lt; {@link #MAX_COLLINEARITY}), else on the slots alone
+   * (the bytes' slope 0). Work per byte already follows the bytes; the bytes' slope is what a stage that read no bytes (a
    * driver's or a scheduler's gap that grows with the input) or a stage whose work per byte changes with the input
    * adds.
    */

@@ -13,9 +13,4 @@ public record RunModel(String json, List<StageRef> stages) implements Serializab
   public RunModel {
     stages = List.copyOf(stages);
   }
-
-  /** A model whose stages' places are not known. */
-  public static RunModel of(String json) {
-    return new RunModel(json, List.of());
-  }
 }

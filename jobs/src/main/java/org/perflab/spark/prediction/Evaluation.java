@@ -1,8 +1,5 @@
 package org.perflab.spark.prediction;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.lit;
-
 import org.perflab.prediction.Harness;
 import org.perflab.prediction.IntervalSource;
 import org.perflab.prediction.PredictionRow;
@@ -26,6 +23,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.perflab.changes.StageRef;
 import org.perflab.spark.model.ModelTables;
+import org.perflab.spark.storage.TableStore;
 import scala.Tuple2;
 
 /**
@@ -147,8 +145,8 @@ public final class Evaluation {
    * column existed.
    */
   public static Column stageRefs(Dataset<Row> dagModels) {
-    return List.of(dagModels.columns()).contains(STAGE_REFS) ? col(STAGE_REFS)
-        : lit(null).cast(DataTypes.createArrayType(ModelTables.STAGE_REF, false)).as(STAGE_REFS);
+    return TableStore.columnOrNull(dagModels, STAGE_REFS, DataTypes.createArrayType(ModelTables.STAGE_REF, false))
+        .as(STAGE_REFS);
   }
 
   /** A {@link PredictionRow} as a row of {@link PredictionTables#EVAL}. */
