@@ -105,15 +105,16 @@ public final class Harness {
   private static List<PredictionRow> holdOut(String workloadId, Measured held, List<Measured> training,
       List<Predictor> predictors, Selection.Evidence evidence) {
     List<PredictionRow> rows = new ArrayList<>();
-    List<InnerErrors> candidates = new ArrayList<>();
+    List<InnerErrors> inner = new ArrayList<>();
+    List<Boolean> present = new ArrayList<>();
     for (Predictor p : predictors) {
       Estimate e = p.predict(training, held.target());
-      InnerErrors inner = InnerErrors.of(p, training);
-      rows.add(row(workloadId, held, p.name(), e, inner));
-      if (e.present() && p.candidate()) {
-        candidates.add(inner);
-      }
+      InnerErrors errors = InnerErrors.of(p, training);
+      rows.add(row(workloadId, held, p.name(), e, errors));
+      inner.add(errors);
+      present.add(e.present());
     }
+    List<InnerErrors> candidates = candidates(predictors, inner, present);
     Optional<Selection.Choice> choice = Selection.choose(candidates, evidence == Selection.Evidence.TARGET_REGION
         ? ScalingRegion.sameAs(held.target(), training) : java.util.Set.of());
     if (choice.isEmpty()) {
@@ -131,13 +132,32 @@ public final class Harness {
   public static WorkloadChoice choose(String workloadId, List<Run> runs, List<Predictor> predictors) {
     List<Measured> all = configurations(runs);
     List<InnerErrors> inner = predictors.stream().map(p -> InnerErrors.of(p, all)).toList();
-    List<InnerErrors> candidates = new ArrayList<>();
+    List<Boolean> present = inner.stream().map(i -> i.predicted() > 0).toList();
+    return new WorkloadChoice(workloadId, all.size(), Selection.choose(candidates(predictors, inner, present)),
+        inner);
+  }
+
+  /**
+   * The inner errors of the predictors the selection compares, in the harness's order: those that can predict
+   * ({@code present}) and are candidates by their {@link Candidacy}. A {@link Candidacy#FALLBACK} predictor is one only
+   * where no {@link Candidacy#ALWAYS} candidate that models the configuration has inner evidence (predicted at least
+   * {@value Selection#MIN_COMMON} training configurations from the others).
+   */
+  static List<InnerErrors> candidates(List<Predictor> predictors, List<InnerErrors> inner, List<Boolean> present) {
+    boolean established = false;
     for (int i = 0; i < predictors.size(); i++) {
-      if (inner.get(i).predicted() > 0 && predictors.get(i).candidate()) {
-        candidates.add(inner.get(i));
+      Predictor p = predictors.get(i);
+      established |= present.get(i) && p.candidacy() == Candidacy.ALWAYS && p.modelsConfiguration()
+          && inner.get(i).predicted() >= Selection.MIN_COMMON;
+    }
+    List<InnerErrors> out = new ArrayList<>();
+    for (int i = 0; i < predictors.size(); i++) {
+      Candidacy c = predictors.get(i).candidacy();
+      if (present.get(i) && (c == Candidacy.ALWAYS || c == Candidacy.FALLBACK && !established)) {
+        out.add(inner.get(i));
       }
     }
-    return new WorkloadChoice(workloadId, all.size(), Selection.choose(candidates), inner);
+    return out;
   }
 
   private static PredictionRow row(String workloadId, Measured held, String predictor, Estimate e,

@@ -46,8 +46,8 @@ public final class Memo implements Predictor {
   }
 
   @Override
-  public boolean candidate() {
-    return delegate.candidate();
+  public Candidacy candidacy() {
+    return delegate.candidacy();
   }
 
   @Override

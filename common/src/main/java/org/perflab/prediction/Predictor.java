@@ -31,13 +31,12 @@ public interface Predictor extends Serializable {
   }
 
   /**
-   * Whether the selection may choose this predictor. A predictor that is not a candidate still gives its row for every
-   * held-out configuration, so that its error is measured beside the others', but the selection, the consensus and
-   * {@code predictor_choice} never use it: a new model is measured before it is trusted (docs/prediction.md,
-   * {@code stages}).
+   * Whether the selection may choose this predictor ({@link Candidacy}). A predictor that is not always a candidate
+   * still gives its row for every held-out configuration, so that its error is measured beside the others': a new model
+   * is measured before it is trusted (docs/prediction.md, {@code stages}).
    */
-  default boolean candidate() {
-    return true;
+  default Candidacy candidacy() {
+    return Candidacy.ALWAYS;
   }
 
   /**

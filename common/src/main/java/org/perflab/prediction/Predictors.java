@@ -24,7 +24,8 @@ public final class Predictors {
 
   /**
    * Every predictor: those of {@link #runtimeOnly} with the simulator family (from each run's model) before
-   * {@code transfer}.
+   * {@code transfer}, and the family's {@value SimulatorFamily#STAGES} a member of the blend: where the runs have no
+   * models (a runtime table) it predicts nothing and the blend is that of the runtime predictors.
    *
    * @param simulators the runs' models (none for a runtime table: the family then gives null with a note); null
    *     leaves the family out
@@ -37,14 +38,25 @@ public final class Predictors {
     out.add(new Memo(new LawPredictor(Law.GUSTAFSON)));
     out.add(new Memo(new ErnestPredictor()));
     out.add(new Consensus(Consensus.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4))));
+    Predictor stages = null;
     if (simulators != null) {
-      simulators.predictors().forEach(p -> out.add(new Memo(p)));
+      for (Predictor p : simulators.predictors()) {
+        out.add(new Memo(p));
+        if (p.name().equals(SimulatorFamily.STAGES)) {
+          stages = out.get(out.size() - 1);
+        }
+      }
     }
     Predictor transfer = new Memo(new RatioTransfer());
     out.add(transfer);
     Predictor nearest = new Memo(new Nearest());
     out.add(nearest);
-    out.add(new Blend(Blend.NAME, List.of(out.get(0), out.get(1), out.get(2), out.get(4), transfer, nearest)));
+    List<Predictor> members = new ArrayList<>(List.of(out.get(0), out.get(1), out.get(2), out.get(4), transfer,
+        nearest));
+    if (stages != null) {
+      members.add(stages);
+    }
+    out.add(new Blend(Blend.NAME, members));
     return out;
   }
 

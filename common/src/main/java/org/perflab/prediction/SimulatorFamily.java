@@ -25,16 +25,19 @@ import org.perflab.sim.ModelReader;
  * runtime table, or a log the simulator could not model) are not candidates; with none, each predictor gives null
  * with a note.
  *
- * <p>Of the four, only {@value #STAGES} is a candidate of the selection ({@link Predictor#candidate()}); the others
- * give their rows for every held-out configuration, measured like every predictor, but are never chosen. The
- * fork-join bound and the AMVA are a bound and an approximation of the very model the simulator solves exactly, not
- * estimates of their own; and {@value #STAGES} is the simulator's own prediction with more of the training runs in
- * it: the same template simulated on the target's slots, with each stage's tasks and work taken from its
- * counterparts in the other runs where they vary, and calibrated to the template's measured runtime; where the other
- * runs show nothing, it is the simulator's prediction so calibrated. Over the cems event logs, the only shared data set
- * with models, the selection erred 10.4 % with the simulator as the family's candidate and 9.7 % with {@value #STAGES}
- * (docs/prediction.md, "stages"). Where the laws cannot fit (a workload of few configurations), a model is often the
- * only predictor that can: the family keeps a candidate.
+ * <p>Of the four, only {@value #STAGES} is a candidate of the selection, and a {@link Candidacy#FALLBACK} one; the
+ * others ({@link Candidacy#NEVER}) give their rows for every held-out configuration, measured like every predictor,
+ * but are never chosen. The fork-join bound and the AMVA are a bound and an approximation of the very model the
+ * simulator solves exactly, not estimates of their own; and {@value #STAGES} is the simulator's own prediction with
+ * more of the training runs in it: the same template simulated on the target's slots, with each stage's tasks and
+ * work taken from its counterparts in the other runs where they vary, and calibrated to the template's measured
+ * runtime; where the other runs show nothing, it is the simulator's prediction so calibrated. It is a member of the
+ * blend ({@link Predictors#all}), which weighs it where its inner errors near the target are low; it is compared by
+ * the selection only where no candidate that models the configuration has inner evidence (a workload of few
+ * configurations, where a model is often the only predictor that can). Over the cems event logs, the only shared
+ * data set with models, the selection erred 10.4 % with the simulator as an ordinary candidate, 9.7 % with {@value
+ * #STAGES}, and 8.7 % with {@value #STAGES} a member of the blend and a fallback candidate (docs/prediction.md,
+ * "stages").
  */
 public final class SimulatorFamily implements java.io.Serializable {
   public static final String SIMULATOR = "simulator";
@@ -92,8 +95,8 @@ public final class SimulatorFamily implements java.io.Serializable {
 
     /** None of the three is a candidate: see {@link SimulatorFamily}. */
     @Override
-    public boolean candidate() {
-      return false;
+    public Candidacy candidacy() {
+      return Candidacy.NEVER;
     }
   }
 
@@ -115,10 +118,10 @@ public final class SimulatorFamily implements java.io.Serializable {
       return family.stages(training, target);
     }
 
-    /** The family's one candidate: see {@link SimulatorFamily}. */
+    /** The family's one candidate, a fallback: see {@link SimulatorFamily}. */
     @Override
-    public boolean candidate() {
-      return true;
+    public Candidacy candidacy() {
+      return Candidacy.FALLBACK;
     }
   }
 

@@ -35,28 +35,18 @@ class HarnessTest {
     assertThat(selected).allSatisfy(r -> assertThat(r.absErrorPct()).isLessThan(1e-3));
   }
 
-  /** A predictor that knows the Amdahl law of {@link #amdahl} exactly and is not a candidate of the selection. */
-  private record Oracle() implements Predictor {
-    @Override
-    public String name() {
-      return "oracle";
-    }
-
+  /** A predictor that knows the Amdahl law of {@link #amdahl} exactly, with the candidacy given. */
+  private record Oracle(String name, Candidacy candidacy) implements Predictor {
     @Override
     public Estimate predict(List<Measured> training, Target target) {
       return Estimate.of(600 * (0.9 / target.totalCores() + 0.1));
-    }
-
-    @Override
-    public boolean candidate() {
-      return false;
     }
   }
 
   @Test
   void aPredictorThatIsNoCandidateIsMeasuredOnEveryConfigurationButNeverSelected() {
     List<Predictor> predictors = List.of(new Memo(new LawPredictor(org.perflab.scaling.Law.SQRT)),
-        new Memo(new Oracle()));
+        new Memo(new Oracle("oracle", Candidacy.NEVER)));
     List<Run> runs = amdahl("w", 2, 4, 8, 16, 32, 64);
     Harness.WorkloadEvaluation e = Harness.evaluate("w", runs, predictors);
 
@@ -69,6 +59,27 @@ class HarnessTest {
         .allSatisfy(r -> assertThat(r.predictor()).isEqualTo("sqrt"));
     assertThat(Harness.choose("w", runs, predictors).choice()).get()
         .extracting(Selection.Choice::predictor).isEqualTo("sqrt");
+  }
+
+  @Test
+  void aFallbackCandidateIsChosenOnlyWhereNoCandidateThatModelsTheConfigurationHasInnerEvidence() {
+    List<Predictor> predictors = List.of(new Memo(new LawPredictor(org.perflab.scaling.Law.SQRT)),
+        new Memo(new Nearest()), new Memo(new Oracle("fallback_oracle", Candidacy.FALLBACK)));
+    // Six core counts: sqrt predicts every held-out configuration from at least 2 inner ones, so the exact
+    // fallback is measured and never chosen, though its inner errors are the lowest.
+    List<Run> many = amdahl("w", 2, 4, 8, 16, 32, 64);
+    Harness.WorkloadEvaluation e = Harness.evaluate("w", many, predictors);
+    assertThat(e.rows().stream().filter(r -> r.predictor().equals("fallback_oracle")))
+        .hasSize(6).allSatisfy(r -> assertThat(r.selected()).isFalse());
+    assertThat(e.rows().stream().filter(PredictionRow::selected)).hasSize(6)
+        .allSatisfy(r -> assertThat(r.predictor()).isIn("sqrt", "nearest"));
+    assertThat(Harness.choose("w", many, predictors).choice()).get()
+        .extracting(Selection.Choice::predictor).isEqualTo("sqrt");
+    // Three core counts: no law fits two, and nearest models no configuration: the fallback competes and wins.
+    List<Run> few = amdahl("w", 2, 8, 32);
+    Harness.WorkloadEvaluation f = Harness.evaluate("w", few, predictors);
+    assertThat(f.rows().stream().filter(PredictionRow::selected)).hasSize(3)
+        .allSatisfy(r -> assertThat(r.predictor()).isEqualTo("fallback_oracle"));
   }
 
   @Test
