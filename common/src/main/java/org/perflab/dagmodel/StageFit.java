@@ -100,10 +100,26 @@ public final class StageFit {
     if (targetSlots == templateSlots && targetInputBytes == templateInputBytes) {
       return template;
     }
+    return at(template, templateSlots, templateInputBytes, observations,
+        observations.stream().map(o -> counterparts(template, templateStages, o)).toList(), targetSlots,
+        targetInputBytes);
+  }
+
+  /**
+   * {@link #at(Model, List, int, long, List, int, long)} with each observation's counterparts of the template's stages
+   * already found ({@link #counterparts}, in {@code observations}' order): a caller that fits the same template
+   * against the same runs for many targets matches each pair of runs once.
+   */
+  public static Model at(Model template, int templateSlots, long templateInputBytes, List<Observation> observations,
+      List<List<Stage>> counterparts, int targetSlots, long targetInputBytes) {
+    if (targetSlots == templateSlots && targetInputBytes == templateInputBytes) {
+      return template;
+    }
     List<List<Seen>> seen = new ArrayList<>();
     template.stages().forEach(s -> seen.add(new ArrayList<>()));
-    for (Observation o : observations) {
-      List<Stage> matched = counterparts(template, templateStages, o);
+    for (int k = 0; k < observations.size(); k++) {
+      Observation o = observations.get(k);
+      List<Stage> matched = counterparts.get(k);
       for (int i = 0; i < matched.size(); i++) {
         if (matched.get(i) != null) {
           seen.get(i).add(new Seen(o, matched.get(i)));
@@ -137,7 +153,7 @@ public final class StageFit {
    * {@code startup} and {@code driver-end} their namesakes. Otherwise a run whose model has the template's stages
    * (the same count, each reading bytes or not alike) is matched position by position, and any other has none.
    */
-  static List<Stage> counterparts(Model template, List<StageRef> templateStages, Observation run) {
+  public static List<Stage> counterparts(Model template, List<StageRef> templateStages, Observation run) {
     List<Stage> out = new ArrayList<>();
     if (templateStages.isEmpty() || run.stages().isEmpty()) {
       boolean alike = sameStages(template, run.model());

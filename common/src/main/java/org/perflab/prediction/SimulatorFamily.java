@@ -12,6 +12,7 @@ import org.perflab.dagmodel.ScaledPrediction;
 import org.perflab.dagmodel.StageFit;
 import org.perflab.errors.BadInputException;
 import org.perflab.sim.Model;
+import org.perflab.sim.Stage;
 import org.perflab.sim.ModelReader;
 
 /**
@@ -52,6 +53,8 @@ public final class SimulatorFamily implements java.io.Serializable {
   private transient Map<String, Model> models;
   private transient Map<String, Outcome> memo;
   private transient Map<String, Double> selfSimulated;
+  /** Each template run's stages' counterparts in another run, by "template run key|run key". */
+  private transient Map<String, List<Stage>> counterparts;
 
   /** A prediction or why there is none. */
   private record Outcome(ScaledPrediction prediction, String note) {}
@@ -136,9 +139,15 @@ public final class SimulatorFamily implements java.io.Serializable {
     Run source = nearest(candidates, target);
     try {
       Model template = model(source);
-      List<StageFit.Observation> observations = candidates.stream()
-          .map(r -> new StageFit.Observation(model(r), r.totalCores(), r.inputBytes(), stages(r))).toList();
-      Model fitted = StageFit.at(template, stages(source), source.totalCores(), source.inputBytes(), observations,
+      List<StageFit.Observation> observations = new ArrayList<>();
+      List<List<Stage>> counterparts = new ArrayList<>();
+      for (Run r : candidates) {
+        StageFit.Observation o = new StageFit.Observation(model(r), r.totalCores(), r.inputBytes(), stages(r));
+        observations.add(o);
+        counterparts.add(counterparts().computeIfAbsent(source.runKey() + "|" + r.runKey(),
+            k -> StageFit.counterparts(template, stages(source), o)));
+      }
+      Model fitted = StageFit.at(template, source.totalCores(), source.inputBytes(), observations, counterparts,
           target.totalCores(), target.inputBytes());
       double at = ScaledPrediction.simulatedMean(fitted, source.inputBytes(), target.totalCores(),
           target.inputBytes(), apps, seed);
@@ -171,6 +180,13 @@ public final class SimulatorFamily implements java.io.Serializable {
 
   private List<StageRef> stages(Run run) {
     return runModels.get(run.runKey()).stages();
+  }
+
+  private Map<String, List<Stage>> counterparts() {
+    if (counterparts == null) {
+      counterparts = new ConcurrentHashMap<>();
+    }
+    return counterparts;
   }
 
   private Map<String, Double> selfSimulated() {
