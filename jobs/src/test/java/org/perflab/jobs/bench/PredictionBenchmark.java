@@ -44,10 +44,20 @@ import org.perflab.spark.storage.TableStore;
 public final class PredictionBenchmark {
   /** The variant with every predictor of {@code evaluate}'s harness, the runs' models included. */
   static final String WITH_MODELS = "after, with models";
-  /** {@link #WITH_MODELS} without {@code stages}: {@code evaluate}'s harness before the DAG-aware predictor. */
+  /**
+   * {@link #WITH_MODELS} without {@code stages}, as a row and in the blend: {@code evaluate}'s harness before the
+   * DAG-aware predictor.
+   */
   static final String WITHOUT_STAGES = "after, with models, no stages";
 
   private PredictionBenchmark() {}
+
+  /** {@code predictors} without {@code stages}, as a row and as a member of the blend. */
+  private static List<Predictor> withoutStages(List<Predictor> predictors) {
+    return predictors.stream().filter(p -> !p.name().equals(SimulatorFamily.STAGES))
+        .map(p -> p instanceof Blend b ? new Blend(b.name(), b.members().stream()
+            .filter(m -> !m.name().equals(SimulatorFamily.STAGES)).toList(), b.evidenceCount()) : p).toList();
+  }
 
   public static void main(String[] args) {
     SparkSession spark = DeltaSessions.builder("perflab prediction benchmark").master("local[2]")
@@ -103,8 +113,7 @@ public final class PredictionBenchmark {
     for (String variant : variants) {
       List<Predictor> predictors = variant.startsWith("before") ? before(variant.equals("before"))
           : variant.equals(WITH_MODELS) ? Predictors.all(new SimulatorFamily(models, 1, 1))
-          : variant.equals(WITHOUT_STAGES) ? Predictors.all(new SimulatorFamily(models, 1, 1)).stream()
-              .filter(p -> !p.name().equals(SimulatorFamily.STAGES)).toList()
+          : variant.equals(WITHOUT_STAGES) ? withoutStages(Predictors.all(new SimulatorFamily(models, 1, 1)))
           : after();
       long start = System.nanoTime();
       List<PredictionRow> all = evaluate(runs, predictors, variant.startsWith("before")
