@@ -12,8 +12,8 @@ import org.perflab.dagmodel.ScaledPrediction;
 import org.perflab.dagmodel.StageFit;
 import org.perflab.errors.BadInputException;
 import org.perflab.sim.Model;
-import org.perflab.sim.Stage;
 import org.perflab.sim.ModelReader;
+import org.perflab.sim.Stage;
 
 /**
  * The four predictors of the runs' simulator models ({@code dag_models.model_json}): the training run nearest to the
