@@ -116,7 +116,7 @@ public final class Attribution {
    * @param base the baseline run to compare with (the baseline's median run)
    * @param extraS the run's extra wall time over the baseline median, in seconds (negative for an improvement)
    */
-  public static List<Cause> explain(RunProfile run, RunProfile base, double extraS) {
+  public static List<RegressionCause> explain(RunProfile run, RunProfile base, double extraS) {
     return explain(run, base, List.of(base), extraS);
   }
 
@@ -127,12 +127,13 @@ public final class Attribution {
    * @param base the baseline run the stages, data and configuration are compared with (the baseline's median run)
    * @param baseline the baseline runs (with {@code base}); with one run, the noise is the floor
    */
-  public static List<Cause> explain(RunProfile run, RunProfile base, List<RunProfile> baseline, double extraS) {
+  public static List<RegressionCause> explain(RunProfile run, RunProfile base, List<RunProfile> baseline,
+      double extraS) {
     return new Attribution(run, base, baseline.isEmpty() ? List.of(base) : baseline, extraS).causes();
   }
 
-  private List<Cause> causes() {
-    List<Cause> out = new ArrayList<>();
+  private List<RegressionCause> causes() {
+    List<RegressionCause> out = new ArrayList<>();
     data().ifPresent(out::add);
     slots().ifPresent(out::add);
     executorWait().ifPresent(out::add);
@@ -171,9 +172,10 @@ public final class Attribution {
     List<PropertyChange> unused = changes.stream()
         .filter(c -> out.stream().noneMatch(o -> o.what().contains(c.key()))).toList();
     for (PropertyChange c : unused) {
-      out.add(new Cause(CauseKind.CONFIGURATION, c.describe(), 0, "no measured time moved with it", c.restore()));
+      out.add(new RegressionCause(CauseKind.CONFIGURATION, c.describe(), 0, "no measured time moved with it",
+          c.restore()));
     }
-    out.sort(Comparator.comparingDouble(Cause::seconds).reversed());
+    out.sort(Comparator.comparingDouble(RegressionCause::seconds).reversed());
     return merge(out);
   }
 
@@ -184,7 +186,7 @@ public final class Attribution {
         : a.shuffleReadBytes() > 0 ? (double) b.shuffleReadBytes() / Math.max(1, a.shuffleReadBytes()) : 1;
   }
 
-  private Optional<Cause> data() {
+  private Optional<RegressionCause> data() {
     double ratio = dataRatio(base, run);
     if (Math.abs(ratio - 1) <= DATA_TOLERANCE) {
       return Optional.empty();
@@ -196,7 +198,7 @@ public final class Attribution {
         base.wallS() * (ratio - 1), evidence, ""));
   }
 
-  private Optional<Cause> slots() {
+  private Optional<RegressionCause> slots() {
     if (run.cores() <= 0 || base.cores() <= 0 || run.cores() >= base.cores()) {
       return Optional.empty();
     }
@@ -215,7 +217,7 @@ public final class Attribution {
         "check the cluster's free capacity or the queue's limits at that time"));
   }
 
-  private Optional<Cause> executorWait() {
+  private Optional<RegressionCause> executorWait() {
     double seconds = run.executorWaitS() - base.executorWaitS();
     if (seconds < 1) {
       return Optional.empty();
@@ -225,7 +227,7 @@ public final class Attribution {
             base.executorWaitS()), "check the cluster's free capacity at that time"));
   }
 
-  private Optional<Cause> plan() {
+  private Optional<RegressionCause> plan() {
     List<StageRef> added = alignment.added();
     List<StageRef> removed = alignment.removed();
     boolean planChanged = !Objects.equals(run.planFingerprint(), base.planFingerprint())
@@ -246,7 +248,7 @@ public final class Attribution {
         : "stages added or removed", seconds, evidence, ""));
   }
 
-  private Optional<Cause> failedTasks() {
+  private Optional<RegressionCause> failedTasks() {
     double seconds = (run.failedTaskTimeS() - base.failedTaskTimeS()) / Math.max(1, run.cores());
     if (run.failedTasks() <= base.failedTasks() && run.speculativeTasks() <= base.speculativeTasks()
         && run.executorsLost() <= base.executorsLost()) {
@@ -318,7 +320,7 @@ public final class Attribution {
     };
   }
 
-  private Cause stageCause(StageSign sign, double seconds, List<String> evidence) {
+  private RegressionCause stageCause(StageSign sign, double seconds, List<String> evidence) {
     String text = String.join("; ", evidence.subList(0, Math.min(3, evidence.size())))
         + (evidence.size() > 3 ? "; " + (evidence.size() - 3) + " more stages" : "");
     Mechanism mechanism = switch (sign) {
@@ -433,7 +435,7 @@ public final class Attribution {
   }
 
   /** The time outside stages grew and the environment does not explain it: named by the part that grew most. */
-  private Cause outsideStages(Shift outside) {
+  private RegressionCause outsideStages(Shift outside) {
     Outside most = Arrays.stream(Outside.values())
         .max(Comparator.comparingDouble(p -> shift(p.seconds).map(Shift::grewS).orElse(0.0))).orElseThrow();
     return cause(CauseKind.OUTSIDE_STAGES, "time outside stages grew, most " + most.where, outside.grewS(),
@@ -481,25 +483,25 @@ public final class Attribution {
     return changes.stream().filter(c -> c.mechanism() == mechanism).toList();
   }
 
-  private Cause config(List<PropertyChange> related, double seconds, String evidence) {
+  private RegressionCause config(List<PropertyChange> related, double seconds, String evidence) {
     String what = related.stream().map(PropertyChange::describe).collect(Collectors.joining(", "));
     String action = related.stream().map(PropertyChange::restore).collect(Collectors.joining(" "));
     return cause(CauseKind.CONFIGURATION, what, seconds, evidence, action);
   }
 
-  private Cause cause(CauseKind kind, String what, double seconds, String evidence, String action) {
-    return new Cause(kind, what, Math.min(Math.max(0, seconds), extraS), evidence, action);
+  private RegressionCause cause(CauseKind kind, String what, double seconds, String evidence, String action) {
+    return new RegressionCause(kind, what, Math.min(Math.max(0, seconds), extraS), evidence, action);
   }
 
   /** One cause per (kind, what): two mechanisms that name the same property change add their seconds. */
-  private List<Cause> merge(List<Cause> sorted) {
-    Map<String, Cause> byWhat = new LinkedHashMap<>();
-    for (Cause c : sorted) {
-      byWhat.merge(c.kind() + "|" + c.what(), c, (a, b) -> new Cause(a.kind(), a.what(),
+  private List<RegressionCause> merge(List<RegressionCause> sorted) {
+    Map<String, RegressionCause> byWhat = new LinkedHashMap<>();
+    for (RegressionCause c : sorted) {
+      byWhat.merge(c.kind() + "|" + c.what(), c, (a, b) -> new RegressionCause(a.kind(), a.what(),
           Math.min(extraS, a.seconds() + b.seconds()), a.evidence() + "; " + b.evidence(), a.action()));
     }
-    List<Cause> out = new ArrayList<>(byWhat.values());
-    out.sort(Comparator.comparingDouble(Cause::seconds).reversed());
+    List<RegressionCause> out = new ArrayList<>(byWhat.values());
+    out.sort(Comparator.comparingDouble(RegressionCause::seconds).reversed());
     return out;
   }
 

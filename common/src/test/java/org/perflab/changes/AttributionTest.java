@@ -64,7 +64,7 @@ class AttributionTest {
           s.spillBytes(), s.maxOverMedian()));
     }
     RunProfile now = run("b", 190, 4, 10 * GB, conf("spark.executor.instances", "2"), slower);
-    List<Cause> causes = Attribution.explain(now, base, 90);
+    List<RegressionCause> causes = Attribution.explain(now, base, 90);
     assertThat(causes.get(0).kind()).isEqualTo(CauseKind.CONFIGURATION);
     assertThat(causes.get(0).what()).isEqualTo("spark.executor.instances 4 -> 2");
     assertThat(causes.get(0).action()).isEqualTo("--conf spark.executor.instances=4");
@@ -77,7 +77,7 @@ class AttributionTest {
   void twiceTheInputIsData() {
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
     RunProfile now = run("b", 195, 8, 20 * GB, conf("spark.app.id", "x"), scaled(baseStages(), 1.9));
-    Cause first = Attribution.explain(now, base, 95).get(0);
+    RegressionCause first = Attribution.explain(now, base, 95).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.DATA);
     assertThat(first.seconds()).isEqualTo(95);
     assertThat(first.evidence()).contains("2.00x");
@@ -89,7 +89,7 @@ class AttributionTest {
     List<StageStats> stages = new ArrayList<>(baseStages());
     stages.set(2, stage(2, "agg at W.scala:3", 60, 400, 200, 3 * GB, 1.1));
     RunProfile now = run("b", 135, 8, 10 * GB, conf("spark.executor.memory", "1g"), stages);
-    Cause first = Attribution.explain(now, base, 35).get(0);
+    RegressionCause first = Attribution.explain(now, base, 35).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
     assertThat(first.what()).isEqualTo("spark.executor.memory 4g -> 1g");
     assertThat(first.seconds()).isEqualTo(35);
@@ -102,7 +102,7 @@ class AttributionTest {
     List<StageStats> stages = new ArrayList<>(baseStages());
     stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0));
     RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), stages);
-    Cause first = Attribution.explain(now, base, 40).get(0);
+    RegressionCause first = Attribution.explain(now, base, 40).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.STAGES);
     assertThat(first.what()).startsWith("skew");
     assertThat(first.action()).isEqualTo("read finding DATA_SKEW");
@@ -113,7 +113,7 @@ class AttributionTest {
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
     List<StageStats> stages = scaled(baseStages(), 1.5);
     RunProfile now = run("b", 145, 8, 10 * GB, conf("spark.app.id", "x"), stages);
-    Cause first = Attribution.explain(now, base, 45).get(0);
+    RegressionCause first = Attribution.explain(now, base, 45).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.ENVIRONMENT);
     assertThat(first.seconds()).isEqualTo(45);
   }
@@ -144,12 +144,13 @@ class AttributionTest {
   }
 
   /** The causes of a run with the baseline's data and configuration against {@link #steadyBaseline()}. */
-  private static List<Cause> againstSteadyBaseline(List<StageStats> stages, WallTimeSplit split) {
+  private static List<RegressionCause> againstSteadyBaseline(List<StageStats> stages, WallTimeSplit split) {
     return against(steadyBaseline(), stages, split);
   }
 
   /** The causes of a run with the steady baseline's data and configuration against {@code baseline} (its first run). */
-  private static List<Cause> against(List<RunProfile> baseline, List<StageStats> stages, WallTimeSplit split) {
+  private static List<RegressionCause> against(List<RunProfile> baseline, List<StageStats> stages,
+      WallTimeSplit split) {
     double wall = split.stagesS() + split.outsideS();
     RunProfile now = run("b", wall, 8, 10 * GB, conf("spark.app.id", "x"), stages, split);
     return Attribution.explain(now, baseline.get(0), baseline, wall - 100);
@@ -159,8 +160,8 @@ class AttributionTest {
   void theSameWorkWithItsStagesAndTheTimeOutsideThemSlowerIsTheEnvironment() {
     // stages unevenly slower (0.9x to 1.4x: not "every stage by a similar factor"), union 90 -> 101 s (z 5.5);
     // outside stages 10 -> 16 s (z 3): 3 s more before the first stage, 3 s more between stages; 17 s extra
-    List<Cause> causes = againstSteadyBaseline(unevenlySlowerStages(), new WallTimeSplit(9, 101, 6, 1));
-    Cause first = causes.get(0);
+    List<RegressionCause> causes = againstSteadyBaseline(unevenlySlowerStages(), new WallTimeSplit(9, 101, 6, 1));
+    RegressionCause first = causes.get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.ENVIRONMENT);
     assertThat(first.what()).isEqualTo("stages and the time outside them all slower");
     // 6 s outside stages + 13 s of stage growth without a sign of its own, capped at the 17 s extra
@@ -179,7 +180,7 @@ class AttributionTest {
       baseline.add(run("other-" + i, 100, 8, 10 * GB, conf("spark.sql.shuffle.partitions", "400"), baseStages(),
           new WallTimeSplit(12, 84, 3, 1)));
     }
-    Cause first = against(baseline, unevenlySlowerStages(), new WallTimeSplit(9, 101, 6, 1)).get(0);
+    RegressionCause first = against(baseline, unevenlySlowerStages(), new WallTimeSplit(9, 101, 6, 1)).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.ENVIRONMENT);
     assertThat(first.evidence()).contains("vs the baseline median 10.0 s", "8 baseline runs compared");
   }
@@ -187,7 +188,7 @@ class AttributionTest {
   @Test
   void stagesThatGrewWithTheTimeOutsideThemUnchangedAreNotTheEnvironment() {
     // the same stages; outside stages 10 -> 10.2 s (z 0.1)
-    List<Cause> causes = againstSteadyBaseline(unevenlySlowerStages(), new WallTimeSplit(6.2, 101, 3, 1));
+    List<RegressionCause> causes = againstSteadyBaseline(unevenlySlowerStages(), new WallTimeSplit(6.2, 101, 3, 1));
     assertThat(causes.get(0).kind()).isEqualTo(CauseKind.STAGES);
     assertThat(causes.get(0).what()).isEqualTo("stages did more work");
     assertThat(causes.get(0).evidence()).contains("stage 1 'join at W.scala:2' 30.0 s -> 42.0 s");
@@ -197,8 +198,8 @@ class AttributionTest {
   @Test
   void onlyTheTimeBeforeTheFirstStageGrownIsThatTimeNotTheEnvironment() {
     // the stages as in the baseline; 5 s more before the first stage (z 2.5): the driver, not the machine, is slower
-    List<Cause> causes = againstSteadyBaseline(baseStages(), new WallTimeSplit(11, 90, 3, 1));
-    Cause first = causes.get(0);
+    List<RegressionCause> causes = againstSteadyBaseline(baseStages(), new WallTimeSplit(11, 90, 3, 1));
+    RegressionCause first = causes.get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.OUTSIDE_STAGES);
     assertThat(first.what()).isEqualTo("time outside stages grew, most before the first stage");
     assertThat(first.seconds()).isEqualTo(5);
@@ -215,7 +216,7 @@ class AttributionTest {
     props.put("spark.sql.autoBroadcastJoinThreshold", "-1");
     RunProfile now = new RunProfile("b", 140, 980, 8, 4, 4, 2, 0, 10 * GB, 0, GB, GB, 0, 0, 0, "plan2",
         Map.of("SortMergeJoin", 2L), props, stages, new WallTimeSplit(6, 130, 3, 1));
-    Cause first = Attribution.explain(now, base, 40).get(0);
+    RegressionCause first = Attribution.explain(now, base, 40).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
     assertThat(first.what()).isEqualTo("spark.sql.autoBroadcastJoinThreshold unset -> -1");
     assertThat(first.action()).isEqualTo("unset spark.sql.autoBroadcastJoinThreshold");

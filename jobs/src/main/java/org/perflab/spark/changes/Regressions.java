@@ -16,10 +16,10 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.perflab.changes.Attribution;
-import org.perflab.changes.Cause;
 import org.perflab.changes.ChangeDetector;
 import org.perflab.changes.DetectorOptions;
 import org.perflab.changes.Judgement;
+import org.perflab.changes.RegressionCause;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.Verdict;
 
@@ -118,7 +118,7 @@ public final class Regressions {
       List<String> baseline = wall.baseline().stream().map(i -> series.get(i).appId()).toList();
       RunPoint reference = wall.baseline().isEmpty() ? null : reference();
       Double extra = null;
-      List<Cause> found = List.of();
+      List<RegressionCause> found = List.of();
       if (verdict == Verdict.REGRESSION) {
         double wallExtra = run.wallS() - wall.baselineMedian();
         Judgement core = judgements.get(1);
@@ -132,15 +132,15 @@ public final class Regressions {
           found = Attribution.explain(now, then, baselineProfiles, extra);
         }
       }
-      List<Cause> causes = found;
+      List<RegressionCause> causes = found;
       List<Row> causeRows = new ArrayList<>();
       for (int k = 0; k < causes.size(); k++) {
-        Cause c = causes.get(k);
+        RegressionCause c = causes.get(k);
         causeRows.add(RowFactory.create(k + 1, c.kind().name(), c.what(), c.seconds(),
             extra != null && extra > 0 ? c.seconds() / extra : null, c.evidence(), c.action()));
       }
       Set<String> actions = new LinkedHashSet<>();
-      causes.stream().filter(c -> c.seconds() > 0 || causes.size() == 1).map(Cause::action)
+      causes.stream().filter(c -> c.seconds() > 0 || causes.size() == 1).map(RegressionCause::action)
           .filter(a -> !a.isEmpty()).forEach(actions::add);
       String first = causes.isEmpty() || causes.get(0).seconds() <= 0 ? null
           : causes.get(0).kind() + ": " + causes.get(0).what();

@@ -9,4 +9,4 @@ package org.perflab.changes;
  * @param evidence the numbers behind it, e.g. {@code "cores 8 -> 4; task time 310 s"}
  * @param action what to do: the {@code --conf} to restore, or the finding rule to read; empty when none
  */
-public record Cause(CauseKind kind, String what, double seconds, String evidence, String action) {}
+public record RegressionCause(CauseKind kind, String what, double seconds, String evidence, String action) {}
