@@ -22,11 +22,13 @@ import org.perflab.dagmodel.CrossSlotPredictor;
 import org.perflab.dagmodel.Prediction;
 import org.perflab.dagmodel.SampleMode;
 import org.perflab.eventlog.redact.Redactor;
-import org.perflab.spark.ingest.Ingest;
-import org.perflab.spark.ingest.IngestOptions;
 import org.perflab.sim.Engine;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelReader;
+import org.perflab.spark.ingest.Ingest;
+import org.perflab.spark.ingest.IngestOptions;
+import org.perflab.spark.sweep.SweepOptions;
+import org.perflab.spark.sweep.SweepRun;
 import org.perflab.spark.sweep.SweptModels;
 import org.perflab.sweep.Statistic;
 import scala.Tuple2;
@@ -177,11 +179,11 @@ class ModelJobTest {
   void sweepsAModelTakenFromTheDagModelsTable() {
     String oneSlotRun = summary.predictions().stream().filter(p -> p.fromSlots() == 1).findFirst().orElseThrow()
         .fromAppId();
-    SweepJob.Options options = new SweepJob.Options(null, null, List.of(1, 2, 4), List.of(1), List.of(), 1, 1, 0,
+    SweepOptions options = new SweepOptions(null, null, List.of(1, 2, 4), List.of(1), List.of(), 1, 1, 0,
         1L, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("sweep").toString(),
         dir.resolve("out/dag_models").toString(), oneSlotRun);
     Model model = SweptModels.model(spark, options.dagModels(), options.appId()).model();
-    SweepJob.Summary sweep = SweepJob.run(spark, SweepJob.plan(options, model), options);
+    SweepRun.Summary sweep = SweepJob.run(spark, SweepJob.plan(options, model), options);
 
     // Replay with FIFO choice is deterministic: the sweep reproduces the cross-slot predictions from that run.
     for (Prediction p : summary.predictions()) {

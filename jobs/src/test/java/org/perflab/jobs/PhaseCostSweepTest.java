@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -15,19 +16,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.PhaseCostInputs;
-import org.perflab.spark.costmodel.PhaseCostSource;
-import org.perflab.spark.costmodel.StageCosts;
 import org.perflab.errors.BadInputException;
-import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.jobs.cli.RunSummary;
 import org.perflab.sim.Distribution;
 import org.perflab.sim.Model;
 import org.perflab.sim.ModelWriter;
 import org.perflab.sim.Stage;
 import org.perflab.sim.TaskChoice;
+import org.perflab.spark.costmodel.PhaseCostSource;
+import org.perflab.spark.costmodel.StageCosts;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.sweep.SweepOptions;
+import org.perflab.spark.sweep.SweepRows;
+import org.perflab.spark.sweep.SweepRun;
 import org.perflab.sweep.GridPoint;
 import org.perflab.sweep.Statistic;
 import org.perflab.sweep.Sweep;
-import org.perflab.spark.sweep.SweepRows;
 import org.perflab.table.Table;
 import org.perflab.table.TableRow;
 
@@ -98,8 +102,8 @@ class PhaseCostSweepTest {
         2, 1, new Distribution.Deterministic(0), 1, 1.96, 1L, TaskChoice.FIFO);
   }
 
-  private SweepJob.Options options(String costs) {
-    return new SweepJob.Options(null, null, List.of(1), List.of(2, 4), List.of(0.5, 1.0, 4.0), List.of(), 1, 1, 0,
+  private SweepOptions options(String costs) {
+    return new SweepOptions(null, null, List.of(1), List.of(2, 4), List.of(0.5, 1.0, 4.0), List.of(), 1, 1, 0,
         1L, 1, "phase-cost", null, Statistic.MEAN, 1, dir.resolve("sweep").toString(),
         dir.resolve("out/dag_models").toString(), APP, costs);
   }
@@ -113,7 +117,7 @@ class PhaseCostSweepTest {
   void memoryAndCoresChangeThePredictedDurationsOfTheEstimatedStages() {
     SparkSession spark = SparkTestSession.get();
     writeRoot(spark);
-    SweepJob.Options options = options(dir.resolve("tables").toString());
+    SweepOptions options = options(dir.resolve("tables").toString());
     PhaseCostInputs.Built built = PhaseCostSource.build(spark, options.costs(), model(), "log1", APP);
     assertThat(built.modelled()).containsExactly("S0", "S1");
     assertThat(built.kept()).containsOnlyKeys("S2");
@@ -146,7 +150,7 @@ class PhaseCostSweepTest {
     SparkSession spark = SparkTestSession.get();
     writeRoot(spark);
     String root = dir.resolve("tables").toString();
-    SweepJob.Options options = new SweepJob.Options(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1,
+    SweepOptions options = new SweepOptions(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1,
         0, 1L, 1, "phase-cost", null, Statistic.MEAN, 1, dir.resolve("sweep").toString(),
         dir.resolve("out/dag_models").toString(), APP, root, List.of(Codec.LZ4, Codec.ZSTD), List.of());
 
@@ -179,11 +183,11 @@ class PhaseCostSweepTest {
     String root = dir.resolve("tables").toString();
     String models = dir.resolve("out/dag_models").toString();
     String out = dir.resolve("sweep").toString();
-    SweepJob.Options baseline = new SweepJob.Options(null, null, List.of(1, 2), List.of(2), List.of(), List.of(), 1,
+    SweepOptions baseline = new SweepOptions(null, null, List.of(1, 2), List.of(2), List.of(), List.of(), 1,
         1, 0, 1L, 1, "baseline", null, Statistic.MEAN, 1, out, models, APP, null);
-    SweepJob.Options phaseCost = new SweepJob.Options(null, null, List.of(1, 2), List.of(2), List.of(), List.of(), 1,
+    SweepOptions phaseCost = new SweepOptions(null, null, List.of(1, 2), List.of(2), List.of(), List.of(), 1,
         1, 0, 1L, 1, "phase-cost", null, Statistic.MEAN, 1, out, models, APP, root);
-    SweepJob.Options codecs = new SweepJob.Options(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1,
+    SweepOptions codecs = new SweepOptions(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1,
         0, 1L, 1, "phase-cost", null, Statistic.MEAN, 1, out, models, APP, root, List.of(Codec.LZ4, Codec.ZSTD),
         List.of());
 
@@ -209,9 +213,11 @@ class PhaseCostSweepTest {
         .extracting(r -> r.getString(0)).containsExactly("phase-cost");
 
     // --per-workload: a run that cannot be swept is skipped with its reason, and the next one is still swept
-    SweepJob.PerWorkload done = SweepJob.runPerWorkload(spark, List.of("local-9", APP), app -> new SweepJob.Options(
-        null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1, 0, 1L, 1, "phase-cost", null, Statistic.MEAN,
-        1, out, models, app, root, List.of(Codec.LZ4, Codec.ZSTD), List.of()));
+    Function<String, SweepOptions> optionsOf = app -> new SweepOptions(null, null, List.of(1), List.of(2), List.of(),
+        List.of(), 1, 1, 0, 1L, 1, "phase-cost", null, Statistic.MEAN, 1, out, models, app, root,
+        List.of(Codec.LZ4, Codec.ZSTD), List.of());
+    SweepRun.PerWorkload done = SweepRun.runPerWorkload(spark, List.of("local-9", APP), optionsOf,
+        optionsOf.apply(APP).listedGrid(), RunSummary::print);
     assertThat(done.swept()).isEqualTo(1);
     assertThat(done.skipped()).containsOnlyKeys("local-9");
     assertThat(done.skipped().get("local-9")).isEqualTo("Cannot sweep: " + models
@@ -230,7 +236,7 @@ class PhaseCostSweepTest {
 
   @Test
   void aCodecAxisNeedsThePhaseCostRule() {
-    assertThatThrownBy(() -> new SweepJob.Options(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1, 0,
+    assertThatThrownBy(() -> new SweepOptions(null, null, List.of(1), List.of(2), List.of(), List.of(), 1, 1, 0,
         1L, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("sweep").toString(),
         dir.resolve("out/dag_models").toString(), APP, null, List.of(Codec.ZSTD), List.of()))
         .isInstanceOf(BadInputException.class)

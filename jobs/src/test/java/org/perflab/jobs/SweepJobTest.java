@@ -10,10 +10,12 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.sweep.SweepOptions;
+import org.perflab.spark.sweep.SweepRun;
 import org.perflab.sweep.PointResult;
 import org.perflab.sweep.Statistic;
 import org.perflab.sweep.Sweep;
-import org.perflab.spark.ingest.SparkTestSession;
 
 class SweepJobTest {
   private static final String MODEL = """
@@ -30,8 +32,8 @@ class SweepJobTest {
   static Path shared;
 
   /** The same sweep with 1 and 2 partitions per grid point, run once for the tests that read its tables. */
-  private static SweepJob.Summary summaryOne;
-  private static SweepJob.Options optionsOne;
+  private static SweepRun.Summary summaryOne;
+  private static SweepOptions optionsOne;
 
   @BeforeAll
   static void startSparkAndSweep() throws Exception {
@@ -39,13 +41,13 @@ class SweepJobTest {
     spark.conf().set("spark.sql.shuffle.partitions", "2"); // SparkTestSession.get() resets it for the next class
     Path model = Files.writeString(shared.resolve("m.json"), MODEL);
     optionsOne = options(model, shared.resolve("one"), 1);
-    SweepJob.Options two = options(model, shared.resolve("two"), 2);
+    SweepOptions two = options(model, shared.resolve("two"), 2);
     summaryOne = SweepJob.run(spark, SweepJob.plan(optionsOne), optionsOne);
     SweepJob.run(spark, SweepJob.plan(two), two);
   }
 
-  private static SweepJob.Options options(Path model, Path out, int partitionsPerPoint) {
-    return new SweepJob.Options(model.toString(), null, List.of(1, 2, 4), List.of(2, 4), List.of(), 2, 200, 0,
+  private static SweepOptions options(Path model, Path out, int partitionsPerPoint) {
+    return new SweepOptions(model.toString(), null, List.of(1, 2, 4), List.of(2, 4), List.of(), 2, 200, 0,
         7L, 1, "baseline", 100.0, Statistic.P90, partitionsPerPoint, out.toString(), null, null);
   }
 
@@ -56,7 +58,7 @@ class SweepJobTest {
 
   @Test
   void resultsAreIdenticalWithOneAndTwoPartitionsPerPointAndEqualTheSequentialSweep() {
-    SweepJob.Summary summary = summaryOne;
+    SweepRun.Summary summary = summaryOne;
     assertThat(summary.points()).isEqualTo(6);
     assertThat(summary.trials()).isEqualTo(12);
     assertThat(summary.applications()).isEqualTo(12 * 200);
@@ -80,7 +82,7 @@ class SweepJobTest {
 
   @Test
   void bestHoldsTheParetoFrontAndTheCheapestPointMeetingTheDeadline() {
-    SweepJob.Summary summary = summaryOne;
+    SweepRun.Summary summary = summaryOne;
     List<Row> best = spark.read().format("delta").load(shared.resolve("one/sweep_best").toString()).collectAsList();
     PointResult expected = Sweep.cheapestMeeting(summary.results(), 100.0, Statistic.P90).orElseThrow();
     Row deadline = best.stream().filter(r -> r.getAs("kind").equals("deadline")).findFirst().orElseThrow();
@@ -96,7 +98,7 @@ class SweepJobTest {
     Path model = Files.writeString(dir.resolve("m.json"), MODEL);
     Path grid = Files.writeString(dir.resolve("grid.json"),
         "{\"executors\": [2], \"coresPerExecutor\": [4], \"executorMemoryGb\": [4, 8], \"replications\": 2}");
-    SweepJob.Options options = new SweepJob.Options(model.toString(), grid.toString(), List.of(), List.of(),
+    SweepOptions options = new SweepOptions(model.toString(), grid.toString(), List.of(), List.of(),
         List.of(), 1, 100, 0, null, 1, "baseline", null, Statistic.MEAN, 1, dir.resolve("out").toString(), null,
         null);
     SweepJob.run(spark, options);
@@ -116,10 +118,10 @@ class SweepJobTest {
     // The scan reads 40 × 128 MB = 5 GiB; 2.5 and 10 GiB halve and double its tasks.
     Path model = Files.writeString(dir.resolve("m.json"),
         MODEL.replace("\"tasks\": 40,", "\"tasks\": 40, \"inputBytes\": 5368709120,"));
-    SweepJob.Options options = new SweepJob.Options(model.toString(), null, List.of(2), List.of(4), List.of(),
+    SweepOptions options = new SweepOptions(model.toString(), null, List.of(2), List.of(4), List.of(),
         List.of(2.5, 10.0), 1, 50, 0, null, 1, "input-size", null, Statistic.MEAN, 1, dir.resolve("out").toString(),
         null, null);
-    SweepJob.Summary summary = SweepJob.run(spark, SweepJob.plan(options), options);
+    SweepRun.Summary summary = SweepJob.run(spark, SweepJob.plan(options), options);
     assertThat(summary.results()).extracting(PointResult::tasks).containsExactly(50 * 24L, 50 * 84L);
     List<Row> rows = spark.read().format("delta").load(dir.resolve("out/sweep_results").toString())
         .orderBy("input_bytes").collectAsList();
