@@ -21,6 +21,7 @@ import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.prediction.RunTable;
+import org.perflab.spark.regress.ParallelFits;
 import org.perflab.spark.regress.RegressionKind;
 import org.perflab.spark.regress.RuntimeModel;
 import org.perflab.spark.regress.RuntimePredictions;
@@ -135,12 +136,13 @@ public final class RegressJob implements SessionCommand {
       return new Summary(0, 0, inputs.runs().skipped(), Map.of(), Optional.empty());
     }
     Dataset<Row> workloads = WorkloadFeatures.workloadFeatures(runs, inputs.appFeatures());
-    List<RuntimeModel> models = new ArrayList<>();
+    RegressionKind[] kinds = RegressionKind.values();
+    // the kinds share nothing: fitted side by side, in kind order
+    List<RuntimeModel> models = ParallelFits.run(kinds.length, ParallelFits.parallelism(spark.sparkContext(),
+        kinds.length), k -> List.of(RuntimeRegression.fit(runs, workloads, kinds[k], options.seed())));
     Dataset<Row> predictions = null;
-    for (RegressionKind kind : RegressionKind.values()) {
-      RuntimeModel model = RuntimeRegression.fit(runs, workloads, kind, options.seed());
-      models.add(model);
-      Dataset<Row> rows = RuntimePredictions.rows(RuntimeRegression.predict(model, runs), kind);
+    for (RuntimeModel model : models) {
+      Dataset<Row> rows = RuntimePredictions.rows(RuntimeRegression.predict(model, runs), model.kind());
       predictions = predictions == null ? rows : predictions.union(rows);
     }
     TableStore out = new TableStore(spark, options.output());

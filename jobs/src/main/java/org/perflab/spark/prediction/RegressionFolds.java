@@ -10,15 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -26,11 +17,10 @@ import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.types.DataTypes;
 import org.perflab.prediction.IntervalSource;
 import org.perflab.prediction.PredictionRow;
+import org.perflab.spark.regress.ParallelFits;
 import org.perflab.spark.regress.RegressionKind;
 import org.perflab.spark.regress.RuntimeRegression;
 import org.perflab.spark.regress.WorkloadFeatures;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The MLlib regressions in the harness. One model is fitted across all workloads, so refitting it per held-out
@@ -38,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * workload are numbered in configuration order and fold f holds out the configurations numbered f, f + k, f + 2k, ...
  * of every workload at once, k = min({@value #MAX_FOLDS}, the most configurations of a workload): each configuration
  * is still held out, with nothing measured at it reaching its prediction, for k fits per kind in all. The folds run
- * as many at a time as Spark's default parallelism (each fold's jobs are one partition wide), with the workload
+ * as many at a time as Spark's default parallelism ({@link ParallelFits}), with the workload
  * features computed once per fold for both kinds; the rows are those of one fold after another. Intervals come
  * from the model's in-sample ratios ({@link IntervalSource#TRAINING_RESIDUALS}); the regressions are not selection
  * candidates (docs/prediction.md#selection).
@@ -47,7 +37,6 @@ public final class RegressionFolds {
   /** Most folds, hence most fits per kind. */
   public static final int MAX_FOLDS = 10;
   private static final String FOLD = "_fold";
-  private static final Logger LOG = LoggerFactory.getLogger(RegressionFolds.class);
   private static final String[] CONFIGURATION = {"workload_id", "size_class", "executors", "cores_per_executor",
       "executor_memory_bytes"};
 
@@ -72,8 +61,8 @@ public final class RegressionFolds {
       int folds = most.isNullAt(0) ? 0 : (int) Math.min(MAX_FOLDS, most.getLong(0));
       Dataset<Row> keyed = configurations.select(keyColumns(FOLD));
       Dataset<Row> foldOfRun = runs.join(keyed, nullSafeKey(runs, keyed)).select(runs.col("*"), keyed.col(FOLD));
-      int parallel = Math.max(1, Math.min(folds, runs.sparkSession().sparkContext().defaultParallelism()));
-      return inParallel(folds, parallel, f -> fold(foldOfRun, configurations, features, evaluated, f, seed));
+      int parallel = ParallelFits.parallelism(runs.sparkSession().sparkContext(), folds);
+      return ParallelFits.run(folds, parallel, f -> fold(foldOfRun, configurations, features, evaluated, f, seed));
     } finally {
       features.ifPresent(Dataset::unpersist);
       configurations.unpersist();
@@ -104,69 +93,6 @@ public final class RegressionFolds {
       return out;
     } finally {
       training.unpersist();
-    }
-  }
-
-  /**
-   * {@code work} of folds 0 to {@code folds - 1}, at most {@code parallel} at a time (each fold's Spark jobs are small
-   * and one partition wide, so one fold alone leaves the other slots idle), concatenated in fold order: the same rows
-   * in the same order as one fold after another. The threads inherit the caller's job group and description. The
-   * first failure to happen cancels the folds not yet started and is rethrown once the folds already running have
-   * ended (they unpersist what they cached).
-   */
-  static <T> List<T> inParallel(int folds, int parallel, IntFunction<List<T>> work) {
-    if (folds <= 0) {
-      return List.of();
-    }
-    AtomicInteger threads = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel), r -> {
-      Thread t = new Thread(r, "perflab-regression-fold-" + threads.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
-    CompletionService<List<T>> done = new ExecutorCompletionService<>(pool);
-    List<Future<List<T>>> futures = new ArrayList<>();
-    try {
-      for (int f = 0; f < folds; f++) {
-        int fold = f;
-        futures.add(done.submit(() -> work.apply(fold)));
-      }
-      for (int i = 0; i < folds; i++) {
-        done.take().get();
-      }
-      List<T> out = new ArrayList<>();
-      for (Future<List<T>> future : futures) {
-        out.addAll(future.get());
-      }
-      return out;
-    } catch (ExecutionException e) {
-      futures.forEach(future -> future.cancel(false));
-      awaitRunning(pool);
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw new IllegalStateException(cause);
-    } catch (InterruptedException e) {
-      futures.forEach(future -> future.cancel(false));
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Cannot evaluate the regressions: interrupted", e);
-    } finally {
-      pool.shutdown();
-    }
-  }
-
-  private static void awaitRunning(ExecutorService pool) {
-    pool.shutdown();
-    try {
-      while (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
-        LOG.info("Waiting for a running regression fold to end before rethrowing the first failure");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
     }
   }
 

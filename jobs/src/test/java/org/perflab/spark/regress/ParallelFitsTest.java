@@ -1,4 +1,4 @@
-package org.perflab.spark.prediction;
+package org.perflab.spark.regress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,17 +13,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * How the regression folds run at once ({@link RegressionFolds#inParallel}): the rows of one fold after another
- * whatever order the folds end in, never more folds at a time than asked, and the first failure rethrown only after
- * the folds already running have ended, the folds not yet started never run.
+ * How independent fits run at once ({@link ParallelFits#run}, used by the folds of {@code evaluate} and the kinds of
+ * {@code regress}): the rows of one after another whatever order they end in, never more at a time than asked, and
+ * the first failure rethrown only after the work already running has ended, the work not yet started never run.
  */
-class RegressionFoldsTest {
+class ParallelFitsTest {
 
   @Test
   void theRowsComeInFoldOrderWhateverOrderTheFoldsEndIn() {
     AtomicInteger running = new AtomicInteger();
     AtomicInteger most = new AtomicInteger();
-    List<String> rows = RegressionFolds.inParallel(6, 2, f -> {
+    List<String> rows = ParallelFits.run(6, 2, f -> {
       most.accumulateAndGet(running.incrementAndGet(), Math::max);
       try {
         sleep(60L * (6 - f)); // the later folds end first
@@ -40,7 +40,7 @@ class RegressionFoldsTest {
   @Test
   void oneAtATimeRunsTheFoldsInOrderOnOneThread() {
     List<String> threads = new ArrayList<>();
-    List<Integer> rows = RegressionFolds.inParallel(4, 1, f -> {
+    List<Integer> rows = ParallelFits.run(4, 1, f -> {
       synchronized (threads) {
         threads.add(Thread.currentThread().getName());
       }
@@ -48,7 +48,7 @@ class RegressionFoldsTest {
     });
     assertThat(rows).containsExactly(0, 1, 2, 3);
     assertThat(Set.copyOf(threads)).hasSize(1);
-    assertThat(RegressionFolds.<Integer>inParallel(0, 2, f -> List.of(f))).isEmpty();
+    assertThat(ParallelFits.<Integer>run(0, 2, f -> List.of(f))).isEmpty();
   }
 
   @Test
@@ -56,7 +56,7 @@ class RegressionFoldsTest {
     Set<Integer> started = ConcurrentHashMap.newKeySet();
     Set<Integer> ended = ConcurrentHashMap.newKeySet();
     CountDownLatch slowStarted = new CountDownLatch(1);
-    assertThatThrownBy(() -> RegressionFolds.inParallel(8, 2, f -> {
+    assertThatThrownBy(() -> ParallelFits.run(8, 2, f -> {
       started.add(f);
       try {
         if (f == 0) {
