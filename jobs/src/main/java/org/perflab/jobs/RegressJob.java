@@ -135,7 +135,7 @@ public final class RegressJob implements SessionCommand {
     if (count == 0) {
       return new Summary(0, 0, inputs.runs().skipped(), Map.of(), Optional.empty());
     }
-    Dataset<Row> workloads = WorkloadFeatures.workloadFeatures(runs, inputs.appFeatures());
+    Dataset<Row> workloads = WorkloadFeatures.held(WorkloadFeatures.workloadFeatures(runs, inputs.appFeatures()));
     RegressionKind[] kinds = RegressionKind.values();
     // the kinds share nothing: fitted side by side, in kind order
     List<RuntimeModel> models = ParallelFits.run(kinds.length, ParallelFits.parallelism(spark.sparkContext(),

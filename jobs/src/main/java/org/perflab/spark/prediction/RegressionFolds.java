@@ -82,9 +82,7 @@ public final class RegressionFolds {
       if (test.isEmpty() || training.isEmpty()) {
         return List.of();
       }
-      Dataset<Row> workloadFeatures = WorkloadFeatures.workloadFeatures(training, appFeatures);
-      Dataset<Row> held = training.sparkSession().createDataFrame(workloadFeatures.collectAsList(),
-          WorkloadFeatures.SCHEMA);
+      Dataset<Row> held = WorkloadFeatures.held(WorkloadFeatures.workloadFeatures(training, appFeatures));
       List<PredictionRow> out = new ArrayList<>();
       for (RegressionKind kind : RegressionKind.values()) {
         RuntimeRegression.predict(RuntimeRegression.fit(training, held, kind, seed), test).collectAsList()

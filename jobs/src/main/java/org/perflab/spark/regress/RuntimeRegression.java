@@ -17,7 +17,6 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.errors.BadInputException;
-import org.perflab.spark.storage.TableStore;
 
 /**
  * Runtime prediction by MLlib regression: fits {@link RuntimePipeline} on runs, predicts other runs' durations with
@@ -79,7 +78,7 @@ public final class RuntimeRegression {
   public static RuntimeModel fit(Dataset<Row> training, Dataset<Row> workloadFeatures, RegressionKind kind,
       long seed) {
     requireColumns(training, "fit runtime regression", TRAINING_COLUMNS);
-    Dataset<Row> workloads = held(workloadFeatures);
+    Dataset<Row> workloads = WorkloadFeatures.held(workloadFeatures);
     Dataset<Row> rows = joined(training, workloads, "fit runtime regression")
         .withColumn(RuntimePipeline.LABEL, ln(col("duration_s"))).coalesce(1).cache();
     try {
@@ -131,12 +130,6 @@ public final class RuntimeRegression {
         .agg(expr("percentile(ratio, array(" + LOW_QUANTILE + ", " + HIGH_QUANTILE + "))")).first();
     List<Double> values = quantiles.getList(0);
     return new double[] {values.get(0), values.get(1)};
-  }
-
-  /** The workload features conformed, collected and re-created: a few rows, so later plans do not recompute them. */
-  private static Dataset<Row> held(Dataset<Row> workloadFeatures) {
-    Dataset<Row> conformed = TableStore.conform(workloadFeatures, WorkloadFeatures.SCHEMA);
-    return conformed.sparkSession().createDataFrame(conformed.collectAsList(), WorkloadFeatures.SCHEMA);
   }
 
   /** {@code runs} with their workload's features (nulls when it has none), broadcast. */

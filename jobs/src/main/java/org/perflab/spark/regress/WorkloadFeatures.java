@@ -117,6 +117,16 @@ public final class WorkloadFeatures {
     return TableStore.conform(features, SCHEMA);
   }
 
+  /**
+   * {@code workloadFeatures} conformed to {@link #SCHEMA}, collected and re-created: a few rows, so that later plans
+   * (several fits over the same features, each predicting) do not recompute them. Holding features already held costs
+   * no Spark job.
+   */
+  public static Dataset<Row> held(Dataset<Row> workloadFeatures) {
+    Dataset<Row> conformed = TableStore.conform(workloadFeatures, SCHEMA);
+    return conformed.sparkSession().createDataFrame(conformed.collectAsList(), SCHEMA);
+  }
+
   /** Per run of {@code app_features}: its key and the columns the workload's medians are taken of. */
   private static Dataset<Row> ratios(Dataset<Row> app) {
     Set<String> have = Set.of(app.columns());
