@@ -147,10 +147,7 @@ public final class SweepJob implements SessionCommand {
     preflight(options);
     Sweep fromFile = options.model() != null ? plan(options) : null;
     return spark -> {
-      Sweep sweep = fromFile != null ? fromFile : plan(spark, options);
-      LOG.info("Sweeping {} grid points ({} trials) into {}", sweep.plans().size(), sweep.trials().size(),
-          options.output());
-      SweepRun.Summary summary = run(spark, sweep, options);
+      SweepRun.Summary summary = run(spark, options, fromFile);
       return JobOutcome.printed(String.format("sweep: %d points, %d trials, %d applications, %d tasks simulated%n%s",
           summary.points(), summary.trials(), summary.applications(), summary.tasks(),
           RunSummary.tables(spark, options.output(), List.of(SweepTables.RESULTS_TABLE, SweepTables.BEST_TABLE))));
@@ -246,12 +243,22 @@ public final class SweepJob implements SessionCommand {
    * command plans a model file before Spark starts instead, so that a bad model or grid costs no session.
    */
   static SweepRun.Summary run(SparkSession spark, SweepOptions options) {
-    if (options.model() != null) {
-      return SweepRun.run(spark, plan(options), options, SweepTables.Swept.MODEL_FILE);
-    }
-    SweptModels.DagModel dagModel = SweptModels.model(spark, options.dagModels(), options.appId());
-    return SweepRun.run(spark, SweepRun.plan(spark, options, grid(options), dagModel, RunSummary::print), options,
-        dagModel.swept());
+    return run(spark, options, options.model() != null ? plan(options) : null);
+  }
+
+  /**
+   * Runs {@code fromFile}, the sweep of a {@code --model} file already planned; when null, plans the sweep of the
+   * {@code dag_models} table's model first, reading the table once (the model, and the log and workload the rows are
+   * written under).
+   */
+  private static SweepRun.Summary run(SparkSession spark, SweepOptions options, Sweep fromFile) {
+    SweptModels.DagModel dagModel = fromFile != null ? null
+        : SweptModels.model(spark, options.dagModels(), options.appId());
+    Sweep sweep = fromFile != null ? fromFile
+        : SweepRun.plan(spark, options, grid(options), dagModel, RunSummary::print);
+    LOG.info("Sweeping {} grid points ({} trials) into {}", sweep.plans().size(), sweep.trials().size(),
+        options.output());
+    return SweepRun.run(spark, sweep, options, dagModel == null ? SweepTables.Swept.MODEL_FILE : dagModel.swept());
   }
 
   /** Runs the trials of a planned sweep on Spark and writes both tables. */
