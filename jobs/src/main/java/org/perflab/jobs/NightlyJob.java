@@ -77,6 +77,14 @@ public final class NightlyJob implements SessionCommand {
       + " driver per step, as before the nightly job), with the SPARK-OPTIONs given after --.")
   boolean separate;
 
+  /** Steps that may run at once in one application, unless --concurrent-steps says otherwise. */
+  static final int CONCURRENT_STEPS = 2;
+
+  @Option(names = "--concurrent-steps", paramLabel = "N", description = "Run up to N steps at the same time, each"
+      + " in a thread of the night's driver, when neither reads or writes a table the other writes (default: "
+      + CONCURRENT_STEPS + "; 1 with --separate, a submission at a time; 1 runs the steps one after the other).")
+  Integer concurrentSteps;
+
   @Parameters(paramLabel = "SPARK-OPTION", description = "With --separate, after --: spark-submit options of every"
       + " step's submission, e.g. -- --master yarn --conf K=V.")
   List<String> sparkOptions = new ArrayList<>();
@@ -116,14 +124,23 @@ public final class NightlyJob implements SessionCommand {
           "Cannot use --jobs: not a job of the pipeline (%s; one of %s)", name, String.join(" ", Pipeline.jobs()));
       only.add(name);
     }
-    return new NightOptions(archives, output, full, only);
+    BadInputException.require(concurrentSteps == null || (concurrentSteps >= 1 && concurrentSteps <= 16),
+        "Cannot use --concurrent-steps: not between 1 and 16 (%s)", concurrentSteps);
+    int atOnce = concurrentSteps != null ? concurrentSteps : separate ? 1 : CONCURRENT_STEPS;
+    return new NightOptions(archives, output, full, only, atOnce);
   }
 
-  /** Runs the night while holding the nightly lock; prints its summary; exit 1 when a step failed or was skipped. */
+  /**
+   * Runs the night while holding the nightly lock, and in one application the jobs' lock too, shared with its steps
+   * ({@link OutputLock#shareInThisProcess}: steps that run at once each take it); prints its summary; exit 1 when a
+   * step failed or was skipped.
+   */
   JobOutcome runNight(SparkSession spark, NightOptions night, StepRunner steps) throws java.io.IOException {
     Path root = new Path(night.output());
     FileSystem fs = root.getFileSystem(spark.sparkContext().hadoopConfiguration());
-    try (OutputLock lock = OutputLock.acquire(fs, root, OutputLock.NIGHTLY_FILE_NAME, "nightly", clock)) {
+    try (OutputLock lock = OutputLock.acquire(fs, root, OutputLock.NIGHTLY_FILE_NAME, "nightly", clock);
+        OutputLock jobs = separate ? null
+            : OutputLock.acquire(fs, root, OutputLock.FILE_NAME, "nightly", clock).shareInThisProcess()) {
       System.err.println("nightly: holding the nightly lock " + lock.file());
       String runId = RUN_ID.format(clock.instant());
       BuildInfo build = BuildInfo.current();

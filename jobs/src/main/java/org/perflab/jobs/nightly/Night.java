@@ -10,11 +10,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionService;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the steps of one night in pipeline order. A step that fails (exit 1, or any code but 0 and 2) is reported and
+ * Runs the steps of one night: in pipeline order, one or more at a time ({@link #run}). A step that fails (exit 1, or any code but 0 and 2) is reported and
  * the steps that depend on it, directly or through another step, are skipped; the others run on the last committed
  * tables. A step that exits 2 wrote what it could: its dependents run. Progress goes to {@code progress} as it
  * happens ({@code nightly: step i of n: X started ...}, {@code ... ended: exit c after Ns; <summary>}); a step that
@@ -89,49 +94,129 @@ public final class Night {
     this.clock = clock;
   }
 
-  /** Runs the night's steps under run id {@code runId}. */
+  /**
+   * Runs the night's steps under run id {@code runId}: one at a time in pipeline order, or, with
+   * {@link NightOptions#concurrentSteps} above 1, up to that many at once, each in a thread of its own, a step starting
+   * once every step it must run after ({@link Pipeline#runsAfter}) has ended; among the steps ready, the earliest in
+   * pipeline order starts first. An {@link Error} in a step (a driver out of memory) ends the night: it is thrown here.
+   */
   public Summary run(String runId) {
     List<Step> steps = Pipeline.steps(options);
+    Map<String, List<String>> runsAfter = Pipeline.runsAfter(steps);
+    int atOnce = Math.min(options.concurrentSteps(), Math.max(1, steps.size()));
+    ExecutorService threads = atOnce == 1 ? null : Executors.newFixedThreadPool(atOnce, Night::stepThread);
+    try {
+      return run(runId, steps, runsAfter, atOnce, threads);
+    } finally {
+      if (threads != null) {
+        threads.shutdownNow();
+      }
+    }
+  }
+
+  private Summary run(String runId, List<Step> steps, Map<String, List<String>> runsAfter, int atOnce,
+      ExecutorService threads) {
     Map<String, StepRecord> done = new HashMap<>();
-    List<StepRecord> records = new ArrayList<>();
+    StepRecord[] records = new StepRecord[steps.size()];
+    boolean[] started = new boolean[steps.size()];
     Instant nightStarted = clock.instant();
     Optional<NightState> last = options.full() ? Optional.empty() : memory.read();
     // Records of steps that did not run, kept together before the next step runs (which may read nightly_runs, as
     // report does) or at the night's end.
     List<StepRecord> notRun = new ArrayList<>();
-    for (int i = 0; i < steps.size(); i++) {
-      Step step = steps.get(i);
-      String position = String.format("nightly: step %d of %d: %s", i + 1, steps.size(), step.job());
-      Optional<String> failed = Pipeline.prerequisites(step.job()).stream()
-          .filter(job -> done.containsKey(job) && !done.get(job).usable()).findFirst();
-      StepRecord record;
-      if (failed.isPresent()) {
-        record = skip(runId, step, failed.get(), position);
-        notRun.add(record);
-      } else if (unchanged(step, last)) {
-        record = unchangedSince(runId, step, last.orElseThrow(), position);
-        notRun.add(record);
-      } else {
+    CompletionService<Ran> ended = threads == null ? null : new ExecutorCompletionService<>(threads);
+    int running = 0;
+    while (done.size() < steps.size()) {
+      boolean decided = false;
+      for (int i = 0; i < steps.size() && running < atOnce; i++) {
+        Step step = steps.get(i);
+        if (started[i] || !done.keySet().containsAll(runsAfter.get(step.job()))) {
+          continue;
+        }
+        started[i] = true;
+        String position = String.format("nightly: step %d of %d: %s", i + 1, steps.size(), step.job());
+        Optional<String> failed = Pipeline.prerequisites(step.job()).stream()
+            .filter(job -> done.containsKey(job) && !done.get(job).usable()).findFirst();
+        if (failed.isPresent() || unchanged(step, last, running > 0)) {
+          StepRecord record = failed.isPresent() ? skip(runId, step, failed.get(), position)
+              : unchangedSince(runId, step, last.orElseThrow(), position);
+          notRun.add(record);
+          done.put(step.job(), record);
+          records[i] = record;
+          decided = true;
+          break; // a step decided may make others ready: look again from the first
+        }
         keep(notRun);
         notRun.clear();
-        record = run(runId, step, position, seconds(nightStarted, clock.instant()));
-        keep(List.of(record));
+        contentVersions = null;
+        double into = seconds(nightStarted, clock.instant());
+        if (ended == null) {
+          Ran ran = run(runId, step, i, position, into);
+          finish(ran, done, records);
+        } else {
+          final int index = i;
+          ended.submit(() -> run(runId, step, index, position, into));
+          running++;
+        }
+        decided = true;
+        break;
       }
-      done.put(step.job(), record);
-      records.add(record);
+      if (decided) {
+        continue;
+      }
+      if (running == 0) {
+        throw new IllegalStateException("Cannot run the night: no step can start (" + runsAfter + ")");
+      }
+      finish(next(ended), done, records);
+      running--;
+      contentVersions = null;
     }
     keep(notRun);
-    Summary summary = new Summary(runId, records, seconds(nightStarted, clock.instant()));
+    List<StepRecord> inOrder = List.of(records);
+    Summary summary = new Summary(runId, inOrder, seconds(nightStarted, clock.instant()));
     remember(summary, steps);
     return summary;
   }
 
+  /** A step that ran: its position in the night and its record. */
+  private record Ran(int index, StepRecord record) {}
+
+  private void finish(Ran ran, Map<String, StepRecord> done, StepRecord[] records) {
+    keep(List.of(ran.record()));
+    done.put(ran.record().step(), ran.record());
+    records[ran.index()] = ran.record();
+  }
+
+  /** The next step to end; an {@link Error} it threw (out of memory) is thrown here and ends the night. */
+  private static Ran next(CompletionService<Ran> ended) {
+    try {
+      return ended.take().get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Cannot run the night: interrupted while its steps ran", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException("Cannot run the night: " + e.getCause(), e.getCause());
+    }
+  }
+
+  private static Thread stepThread(Runnable work) {
+    Thread thread = new Thread(work, "perflab-night-step");
+    thread.setDaemon(true);
+    return thread;
+  }
+
   /** Whether {@code step} may skip: it skips when unchanged, and nothing it could read changed since {@code last}. */
-  private boolean unchanged(Step step, Optional<NightState> last) {
+  private boolean unchanged(Step step, Optional<NightState> last, boolean othersRunning) {
     if (step.whenUnchanged() != Step.WhenUnchanged.SKIPS || last.isEmpty()) {
       return false;
     }
-    if (contentVersions == null) {
+    if (contentVersions == null || othersRunning) { // a step running beside may commit at any time
       try {
         contentVersions = writes.contentVersions();
       } catch (Exception e) {
@@ -179,19 +264,18 @@ public final class Night {
     return new StepRecord(runId, step.job(), clock.instant(), 0, Optional.empty(), Map.of(), "", Optional.of(reason));
   }
 
-  private StepRecord run(String runId, Step step, String position, double intoTheNight) {
-    contentVersions = null;
+  private Ran run(String runId, Step step, int index, String position, double intoTheNight) {
     Instant started = clock.instant();
     progress.printf(Locale.ROOT, "%s started at %s (%.0fs into the night)%n", position, started, intoTheNight);
     Map<String, Long> before = versions();
     StepResult result = runner.run(step, step.arguments(options), runId);
     double seconds = seconds(started, clock.instant());
-    Map<String, Long> rows = before == null ? Map.of() : rowsSince(before);
+    Map<String, Long> rows = before == null ? Map.of() : rowsSince(before, step);
     progress.printf(Locale.ROOT, "%s ended: exit %d after %.0fs; %s%s%n", position, result.exitCode(), seconds,
         result.message().isEmpty() ? "no summary" : result.message(), rows.isEmpty() ? "" : " (rows written: "
             + rows + ")");
-    return new StepRecord(runId, step.job(), started, seconds, Optional.of(result.exitCode()), rows,
-        result.message(), Optional.empty());
+    return new Ran(index, new StepRecord(runId, step.job(), started, seconds, Optional.of(result.exitCode()), rows,
+        result.message(), Optional.empty()));
   }
 
   private Map<String, Long> versions() {
@@ -203,9 +287,15 @@ public final class Night {
     }
   }
 
-  private Map<String, Long> rowsSince(Map<String, Long> before) {
+  /**
+   * Rows written since {@code before} in the tables {@code step} may write: a step running beside it commits to others
+   * (and the night to {@code nightly_runs}).
+   */
+  private Map<String, Long> rowsSince(Map<String, Long> before, Step step) {
     try {
-      return writes.since(before);
+      Map<String, Long> rows = new java.util.TreeMap<>(writes.since(before));
+      rows.keySet().removeIf(table -> !step.mayWrite(table));
+      return rows;
     } catch (Exception e) {
       LOG.warn("Cannot count the rows a step wrote: {}", e.getMessage());
       return Map.of();

@@ -18,23 +18,48 @@ public final class Pipeline {
   static final List<String> SWEEP_GRID = List.of("--per-workload", "--executors", "1,2,4,8,16,32", "--cores",
       "1,2,4,8", "--replications", "3", "--deadline-stat", "p90");
 
-  /** The steps, in the order the night runs them. */
+  /** The tables {@code ingest} writes. */
+  private static final Set<String> INGEST = Set.of("applications", "jobs", "stages", "tasks", "executors",
+      "properties", "property_sets", "property_set_refs", "sql_executions", "sql_operators", "ingest_status");
+  private static final Set<String> EVERY = Set.of(Step.EVERY_TABLE);
+
+  /**
+   * The steps, in the order the night runs them one at a time; with more at once, a step starts once every earlier
+   * step it conflicts with ({@link Step#conflictsWith}) or depends on has ended ({@link #runsAfter}).
+   */
   public static final List<Step> STEPS = List.of(
-      new Step("ingest", List.of(), Pipeline::ingestOptions, Step.WhenUnchanged.RUNS),
-      new Step("maintain", List.of("ingest"), night -> List.of("--output", night.output()), Step.WhenUnchanged.RUNS),
-      new Step("features", List.of("ingest"), incremental()),
-      new Step("diagnose", List.of("features"), incremental()),
-      new Step("regressions", List.of("features"), incremental()),
-      new Step("stage-costs", List.of("ingest"), incremental()),
-      new Step("cluster", List.of("features"), input()),
-      new Step("scaling", List.of("features"), input()),
-      new Step("regress", List.of("features"), input()),
-      new Step("evaluate", List.of("features"), input()),
-      new Step("model", List.of("features"), Pipeline::modelOptions),
-      new Step("sweep", List.of("model"), Pipeline::sweepOptions),
-      new Step("memory", List.of("ingest"), incremental()),
-      new Step("recommend", List.of("features"), input()),
-      new Step("report", List.of(), input(), Step.WhenUnchanged.RUNS));
+      new Step("ingest", List.of(), INGEST, INGEST, Pipeline::ingestOptions, Step.WhenUnchanged.RUNS),
+      new Step("maintain", List.of("ingest"), EVERY, EVERY, night -> List.of("--output", night.output()),
+          Step.WhenUnchanged.RUNS),
+      new Step("features", List.of("ingest"), with(INGEST, "workloads", "app_features", "stage_features"),
+          Set.of("workloads", "app_features", "stage_features"), incremental()),
+      new Step("diagnose", List.of("features"), with(INGEST, "app_features", "stage_features", "stragglers",
+          "straggler_causes", "findings"), Set.of("stragglers", "straggler_causes", "findings"),
+          incremental()),
+      new Step("regressions", List.of("features"), with(INGEST, "workloads", "app_features", "stage_features",
+          "regressions"), Set.of("regressions"), incremental()),
+      new Step("stage-costs", List.of("ingest"), with(INGEST, "stage_costs"), Set.of("stage_costs"),
+          incremental()),
+      new Step("cluster", List.of("features"), Set.of("app_features", "findings", "app_clusters",
+          "cluster_centers", "cluster_selection", "cluster_summary"), Set.of("app_clusters", "cluster_centers",
+          "cluster_selection", "cluster_summary"), input()),
+      new Step("scaling", List.of("features"), with(INGEST, "workloads", "scaling_fits"), Set.of("scaling_fits"),
+          input()),
+      new Step("regress", List.of("features"), Set.of("workloads", "app_features", "runtime_predictions"),
+          Set.of("runtime_predictions"), input()),
+      new Step("evaluate", List.of("features"), with(INGEST, "workloads", "app_features", "dag_models",
+          "prediction_eval", "prediction_eval_summary", "predictor_choice"), Set.of("dag_models",
+          "prediction_eval", "prediction_eval_summary", "predictor_choice"), input()),
+      new Step("model", List.of("features"), with(INGEST, "dag_models"), Set.of("dag_models"),
+          Pipeline::modelOptions),
+      new Step("sweep", List.of("model"), Set.of("dag_models", "sweep_results", "sweep_best"),
+          Set.of("sweep_results", "sweep_best"), Pipeline::sweepOptions),
+      new Step("memory", List.of("ingest"), with(INGEST, "workloads", "memory_recommendations"),
+          Set.of("memory_recommendations"), incremental()),
+      new Step("recommend", List.of("features"), with(INGEST, "workloads", "app_features", "findings",
+          "scaling_fits", "predictor_choice", "sweep_results", "memory_recommendations", "recommendations"),
+          Set.of("recommendations"), input()),
+      new Step("report", List.of(), EVERY, Set.of("workload_history"), input(), Step.WhenUnchanged.RUNS));
 
   private static final Map<String, Step> BY_JOB = STEPS.stream()
       .collect(Collectors.toUnmodifiableMap(Step::job, Function.identity()));
@@ -67,6 +92,33 @@ public final class Pipeline {
       }
     }
     return found;
+  }
+
+  /**
+   * For each of {@code steps} (a night's, in pipeline order), the earlier ones it must wait for: those it depends on,
+   * directly or through others, and those it conflicts with (one writes a table the other reads or writes). Two steps
+   * in neither relation may run at the same time.
+   */
+  public static Map<String, List<String>> runsAfter(List<Step> steps) {
+    Map<String, List<String>> after = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < steps.size(); i++) {
+      Step step = steps.get(i);
+      Set<String> prerequisites = prerequisites(step.job());
+      List<String> earlier = new ArrayList<>();
+      for (Step before : steps.subList(0, i)) {
+        if (prerequisites.contains(before.job()) || before.conflictsWith(step)) {
+          earlier.add(before.job());
+        }
+      }
+      after.put(step.job(), List.copyOf(earlier));
+    }
+    return after;
+  }
+
+  private static Set<String> with(Set<String> tables, String... more) {
+    Set<String> all = new java.util.TreeSet<>(tables);
+    all.addAll(List.of(more));
+    return all;
   }
 
   private static List<String> ingestOptions(NightOptions night) {

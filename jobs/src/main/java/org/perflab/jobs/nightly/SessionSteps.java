@@ -15,14 +15,18 @@ import picocli.CommandLine;
  * options parse exactly as on the command line) and run through its in-session entry,
  * {@link SessionCommand#execute}. Each step runs under its own job group ({@code perflab-nightly-<step>}, described
  * {@code nightly <run id>: <step>}), so the History Server shows where the night's time went. After every step,
- * whatever happened, the session is left as the night found it: cached data unpersisted, the job group cleared, the
- * night's session active. A step's failure goes through {@link Failures}, as it would alone.
+ * whatever happened, its thread is left as the night found it (the job group cleared, the night's session active), and
+ * once no step runs, the session too: cached data unpersisted. Steps may run at the same time, each in a thread of its
+ * own; what one step cached stays until the last step running beside it has ended (the steps unpersist their own
+ * caches; this is the net for a step that failed). A step's failure goes through {@link Failures}, as it would alone.
  */
 public final class SessionSteps implements StepRunner {
   private final SparkSession spark;
   private final Function<List<String>, SessionCommand> commands;
   private final boolean verbose;
   private final PrintWriter err;
+  /** Steps running now; guarded by {@code this}. */
+  private int running;
 
   /**
    * @param spark the night's session
@@ -41,6 +45,8 @@ public final class SessionSteps implements StepRunner {
   @Override
   public StepResult run(Step step, List<String> arguments, String runId) {
     SparkContext context = spark.sparkContext();
+    begin();
+    SparkSession.setActiveSession(spark);
     context.setJobGroup(jobGroup(step.job()), "nightly " + runId + ": " + step.job(), false);
     try {
       JobOutcome outcome = commands.apply(arguments).execute(spark);
@@ -63,13 +69,25 @@ public final class SessionSteps implements StepRunner {
     return "perflab-nightly-" + job;
   }
 
-  /** Unpersists what the step cached (Datasets and RDDs), clears the job group, makes the night's session active. */
+  /** Counts a step that starts; waits while the last one to end tidies the session. */
+  private synchronized void begin() {
+    running++;
+  }
+
+  /**
+   * Clears the job group and makes the night's session active in this thread; when no other step runs, unpersists
+   * what the steps cached (Datasets and RDDs). A step that starts meanwhile waits in {@link #begin}, so nothing it
+   * caches is lost.
+   */
   private void tidy() {
     SparkContext context = spark.sparkContext();
-    if (!context.isStopped()) {
-      spark.catalog().clearCache();
-      scala.jdk.javaapi.CollectionConverters.asJava(context.getPersistentRDDs()).values()
-          .forEach(rdd -> rdd.unpersist(false));
+    synchronized (this) {
+      running--;
+      if (running == 0 && !context.isStopped()) {
+        spark.catalog().clearCache();
+        scala.jdk.javaapi.CollectionConverters.asJava(context.getPersistentRDDs()).values()
+            .forEach(rdd -> rdd.unpersist(false));
+      }
     }
     context.clearJobGroup();
     SparkSession.setActiveSession(spark);

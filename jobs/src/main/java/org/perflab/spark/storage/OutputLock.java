@@ -78,7 +78,17 @@ public final class OutputLock implements AutoCloseable {
 
   private final FileSystem fs;
   private final Path file;
+  /** Refreshes the lock file; null for a share ({@link #shareInThisProcess}), which the lock's holder refreshes. */
   private final ScheduledExecutorService heartbeat;
+
+  /** Locks this process holds for every run in it, by qualified lock file ({@link #shareInThisProcess}). */
+  private static final Map<String, OutputLock> SHARED = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private OutputLock(FileSystem fs, Path file) {
+    this.fs = fs;
+    this.file = file;
+    this.heartbeat = null;
+  }
 
   private OutputLock(FileSystem fs, Path file, Clock clock) {
     this.fs = fs;
@@ -107,6 +117,10 @@ public final class OutputLock implements AutoCloseable {
    */
   public static OutputLock acquire(FileSystem fs, Path root, String fileName, String job, Clock clock) {
     Path file = new Path(root, fileName);
+    OutputLock shared = SHARED.get(fs.makeQualified(file).toString());
+    if (shared != null) {
+      return new OutputLock(fs, shared.file);
+    }
     Holder me = Holder.current(job, clock);
     try {
       fs.mkdirs(root);
@@ -282,8 +296,26 @@ public final class OutputLock implements AutoCloseable {
     return file;
   }
 
+  /**
+   * Shares this lock with every run in this process until it is closed: {@link #acquire} of the same lock file then
+   * returns a share, which holds nothing of its own (closing it releases nothing). The nightly job, which runs its
+   * steps in threads of its driver, holds the jobs' lock for the whole night this way; its steps, each of which takes
+   * the lock alone, run beside one another, and a run of another process is still refused.
+   */
+  public OutputLock shareInThisProcess() {
+    if (heartbeat == null) {
+      throw new IllegalStateException("Cannot share the output root's lock: this is a share of it (" + file + ")");
+    }
+    SHARED.put(fs.makeQualified(file).toString(), this);
+    return this;
+  }
+
   @Override
   public void close() {
+    if (heartbeat == null) {
+      return; // a share: its holder releases the lock
+    }
+    SHARED.remove(fs.makeQualified(file).toString(), this);
     heartbeat.shutdownNow();
     try {
       fs.delete(file, false);

@@ -106,6 +106,78 @@ class NightTest {
     assertThat(memory().read()).map(NightState::runId).contains("R4");
   }
 
+  /**
+   * Two steps at a time: no two steps that conflict (one writes what the other reads or writes) or depend on each other
+   * ever run together, some do, every step runs once, and the summary keeps pipeline order.
+   */
+  @Test
+  void stepsRunTwoAtATimeOnlyWhenNeitherWritesWhatTheOtherTouches() throws IOException {
+    Set<String> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    List<String> together = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<String> violations = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<String> order = java.util.Collections.synchronizedList(new ArrayList<>());
+    StepRunner runner = (step, arguments, runId) -> {
+      for (String other : running) {
+        Step beside = Pipeline.step(other).orElseThrow();
+        together.add(other + "+" + step.job());
+        if (beside.conflictsWith(step) || Pipeline.prerequisites(step.job()).contains(other)) {
+          violations.add(other + " with " + step.job());
+        }
+      }
+      running.add(step.job());
+      order.add(step.job());
+      try {
+        Thread.sleep(step.job().equals("features") || step.job().equals("stage-costs") ? 150 : 30);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      running.remove(step.job());
+      return new StepResult(0, step.job() + ": done");
+    };
+    NightOptions twoAtOnce = new NightOptions(List.of("/archive"), "/out", false, Set.of(), 2);
+
+    Night.Summary summary = night(twoAtOnce, "b1", runner, new ByteArrayOutputStream()).run("R1");
+
+    assertThat(summary.exitCode()).isZero();
+    assertThat(summary.steps()).extracting(StepRecord::step).containsExactlyElementsOf(Pipeline.jobs());
+    assertThat(order).containsExactlyInAnyOrderElementsOf(Pipeline.jobs());
+    assertThat(violations).isEmpty();
+    assertThat(together).as("pairs that ran at the same time").contains("features+stage-costs");
+    assertThat(order.indexOf("report")).isEqualTo(order.size() - 1);
+  }
+
+  /** Two at a time, a failed step still skips its dependents, and an Error in a step (out of memory) ends the night. */
+  @Test
+  void twoAtATimeAFailureSkipsItsDependentsAndAnErrorEndsTheNight() throws IOException {
+    NightOptions twoAtOnce = new NightOptions(List.of("/archive"), "/out", false, Set.of(), 2);
+    StepRunner failing = (step, arguments, runId) -> new StepResult(step.job().equals("model") ? 1 : 0, "done");
+    Night.Summary summary = night(twoAtOnce, "b1", failing, new ByteArrayOutputStream()).run("R1");
+    assertThat(summary.exitCode()).isEqualTo(1);
+    assertThat(summary.steps()).filteredOn(s -> s.step().equals("sweep")).singleElement()
+        .satisfies(s -> assertThat(s.skippedReason()).contains("it reads what model writes, and model failed"));
+    assertThat(summary.steps()).filteredOn(s -> s.step().equals("report")).singleElement()
+        .satisfies(s -> assertThat(s.exitCode()).contains(0));
+
+    StepRunner dying = (step, arguments, runId) -> {
+      if (step.job().equals("cluster")) {
+        throw new OutOfMemoryError("Java heap space");
+      }
+      return new StepResult(0, "done");
+    };
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> night(twoAtOnce, "b1", dying, new ByteArrayOutputStream()).run("R2"))
+        .isInstanceOf(OutOfMemoryError.class);
+  }
+
+  private Night night(NightOptions options, String build, StepRunner runner, ByteArrayOutputStream progress)
+      throws IOException {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(root.toUri());
+    return new Night(options, runner, new TableWrites(fs, out), records -> events.add("record "
+        + String.join(",", records.stream().map(StepRecord::step).toList())), new NightMemory(fs, out), build,
+        new PrintStream(progress, true, StandardCharsets.UTF_8), CLOCK);
+  }
+
   private Night night(NightOptions options, String build) throws IOException {
     return night(options, build, new ByteArrayOutputStream());
   }

@@ -33,6 +33,24 @@ class PipelineTest {
     assertThat(Pipeline.prerequisites("report")).isEmpty();
   }
 
+  /**
+   * Which steps wait for which, from the tables they declare: maintain (which compacts every table) waits for ingest and
+   * every later step for it; stage-costs needs only the ingest tables, so it need not wait for features, nor memory
+   * (which reads workloads) for diagnose or stage-costs;
+   * recommend reads what scaling, evaluate, sweep and memory write; report reads every table, so it comes last.
+   */
+  @Test
+  void aStepWaitsForTheEarlierStepsThatWriteWhatItTouches() {
+    java.util.Map<String, List<String>> after = Pipeline.runsAfter(Pipeline.STEPS);
+    assertThat(after.get("maintain")).containsExactly("ingest");
+    assertThat(after.get("features")).containsExactly("ingest", "maintain");
+    assertThat(after.get("stage-costs")).containsExactly("ingest", "maintain");
+    assertThat(after.get("memory")).contains("features").doesNotContain("diagnose", "stage-costs", "cluster");
+    assertThat(after.get("sweep")).contains("evaluate", "model");
+    assertThat(after.get("recommend")).contains("features", "scaling", "evaluate", "sweep", "memory");
+    assertThat(after.get("report")).containsExactlyElementsOf(Pipeline.jobs().subList(0, Pipeline.jobs().size() - 1));
+  }
+
   @Test
   void ingestReadsEveryArchiveIncrementallyUnlessTheNightIsFull() {
     assertThat(Pipeline.step("ingest").orElseThrow().arguments(NIGHT)).containsExactly("ingest", "--input", "/logs/a",

@@ -39,6 +39,29 @@ class OutputLockTest {
   }
 
   /**
+   * A lock shared in this process (the nightly job's, whose steps run in its threads): every acquire of it here gets
+   * a share, which releases nothing when closed; the lock goes when its holder closes it, and is refused to other
+   * lock files' runs as before.
+   */
+  @Test
+  void aLockSharedInThisProcessIsTakenByItsRunsAndReleasedOnlyByItsHolder() throws Exception {
+    OutputLock night = OutputLock.acquire(fs(), root(), "nightly", Clock.systemUTC()).shareInThisProcess();
+    try (OutputLock features = OutputLock.acquire(fs(), root(), "features", Clock.systemUTC());
+        OutputLock stageCosts = OutputLock.acquire(fs(), root(), "stage-costs", Clock.systemUTC())) {
+      assertThat(features.file()).isEqualTo(night.file());
+      assertThat(stageCosts.file()).isEqualTo(night.file());
+      assertThatThrownBy(features::shareInThisProcess).isInstanceOf(IllegalStateException.class);
+    }
+    assertThat(temp.resolve(OutputLock.FILE_NAME)).as("a share's close releases nothing").exists();
+    night.close();
+    assertThat(temp.resolve(OutputLock.FILE_NAME)).doesNotExist();
+    try (OutputLock alone = OutputLock.acquire(fs(), root(), "ingest", Clock.systemUTC())) {
+      assertThatThrownBy(() -> OutputLock.acquire(fs(), root(), "maintain", Clock.systemUTC()))
+          .as("once its holder closed it, the lock is no longer shared").isInstanceOf(OutputLock.HeldException.class);
+    }
+  }
+
+  /**
    * Two runs that find the same stale lock at the same moment: exactly one takes it over, the other is refused (the
    * takeover is atomic, not check-then-act). Repeated, since a race shows only sometimes.
    */
