@@ -23,11 +23,30 @@ import java.util.regex.Pattern;
  */
 public final class NightlyScaleBenchmark {
   private static final Pattern STEP = Pattern.compile("(?m)^ *([\\w-]+) +exit +(\\d+) +(\\d+)s");
+  /** The summary's first line: the night's own seconds, from its first step's start to its last step's end. */
+  private static final Pattern SUMMARY = Pattern.compile("nightly summary \\(output .*, run .*, (\\d+)s\\):");
 
   private NightlyScaleBenchmark() {}
 
   /** One night: archive logs, new logs, wall seconds, and seconds per step. */
-  record Night(int number, int archiveLogs, int newLogs, double seconds, int exitCode, Map<String, Integer> steps) {}
+  /**
+   * One night: {@code seconds} of wall time from the submission to its end; {@code nightSeconds} the night's own, as
+   * its summary says (its steps, without the driver's start), or -1 when it printed none.
+   */
+  record Night(int number, int archiveLogs, int newLogs, double seconds, int exitCode, Map<String, Integer> steps,
+      int nightSeconds) {
+    /**
+     * The night's seconds outside {@code ingest}: its own seconds less ingest's (every other step waits for ingest,
+     * and steps may run two at a time, so their seconds do not add up to the night's), or the sum of the other
+     * steps' seconds when the summary gave no total.
+     */
+    int butIngest() {
+      if (nightSeconds >= 0) {
+        return nightSeconds - steps.getOrDefault("ingest", 0);
+      }
+      return steps.entrySet().stream().filter(e -> !e.getKey().equals("ingest")).mapToInt(Map.Entry::getValue).sum();
+    }
+  }
 
   public static void main(String[] args) throws IOException, InterruptedException {
     int base = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
@@ -74,11 +93,14 @@ public final class NightlyScaleBenchmark {
     int code = process.start().waitFor();
     double seconds = (System.nanoTime() - start) / 1e9;
     Map<String, Integer> steps = new LinkedHashMap<>();
-    Matcher m = STEP.matcher(Files.readString(out, StandardCharsets.UTF_8));
+    String printed = Files.readString(out, StandardCharsets.UTF_8);
+    Matcher m = STEP.matcher(printed);
     while (m.find()) {
       steps.put(m.group(1), Integer.parseInt(m.group(3)));
     }
-    Night night = new Night(number, archiveLogs, newLogs, seconds, code, steps);
+    Matcher summary = SUMMARY.matcher(printed);
+    Night night = new Night(number, archiveLogs, newLogs, seconds, code, steps,
+        summary.find() ? Integer.parseInt(summary.group(1)) : -1);
     System.out.printf("night %d: archive %d logs, %d new, exit %d, %.1f s (%s s per new log); steps (s): %s%n",
         number, archiveLogs, newLogs, code, seconds,
         newLogs == 0 ? "-" : String.format(java.util.Locale.ROOT, "%.3f", seconds / newLogs), steps);
@@ -99,10 +121,9 @@ public final class NightlyScaleBenchmark {
    */
   private static void printGoals(List<Night> incremental, Night quiet) {
     for (Night n : incremental) {
-      int butIngest = n.steps().entrySet().stream().filter(e -> !e.getKey().equals("ingest"))
-          .mapToInt(Map.Entry::getValue).sum();
+      int butIngest = n.butIngest();
       Integer regressions = n.steps().get("regressions");
-      System.out.printf("goals, night %d (%d logs, %d new): night %.1f s (goal <= %.0f: %s), steps but ingest %d s"
+      System.out.printf("goals, night %d (%d logs, %d new): night %.1f s (goal <= %.0f: %s), the night after ingest %d s"
               + " (goal <= %.0f: %s), regressions %s s (goal <= %.0f: %s)%n", n.number(), n.archiveLogs(),
           n.newLogs(), n.seconds(), NEW_LOGS_NIGHT_GOAL_S, met(n.seconds() <= NEW_LOGS_NIGHT_GOAL_S), butIngest,
           NEW_LOGS_STEPS_BUT_INGEST_GOAL_S, met(butIngest <= NEW_LOGS_STEPS_BUT_INGEST_GOAL_S),
