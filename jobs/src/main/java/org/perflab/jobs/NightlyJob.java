@@ -82,7 +82,8 @@ public final class NightlyJob implements SessionCommand {
 
   @Option(names = "--concurrent-steps", paramLabel = "N", description = "Run up to N steps at the same time, each"
       + " in a thread of the night's driver, when neither reads or writes a table the other writes (default: "
-      + CONCURRENT_STEPS + "; 1 with --separate, a submission at a time; 1 runs the steps one after the other).")
+      + CONCURRENT_STEPS + "; 1 runs the steps one after the other; with --separate, always 1: a submission at a"
+      + " time).")
   Integer concurrentSteps;
 
   @Parameters(paramLabel = "SPARK-OPTION", description = "With --separate, after --: spark-submit options of every"
@@ -126,6 +127,9 @@ public final class NightlyJob implements SessionCommand {
     }
     BadInputException.require(concurrentSteps == null || (concurrentSteps >= 1 && concurrentSteps <= 16),
         "Cannot use --concurrent-steps: not between 1 and 16 (%s)", concurrentSteps);
+    BadInputException.require(!separate || concurrentSteps == null || concurrentSteps == 1, "Cannot use"
+        + " --concurrent-steps with --separate: each step's submission takes the output root's lock alone, so they run"
+        + " one at a time (%s; 1)", concurrentSteps);
     int atOnce = concurrentSteps != null ? concurrentSteps : separate ? 1 : CONCURRENT_STEPS;
     return new NightOptions(archives, output, full, only, atOnce);
   }

@@ -41,6 +41,18 @@ class NightlyJobTest {
     assertThat(PerfLab.run("nightly", "--archive", SAMPLES.toString())).isEqualTo(2);
     assertThat(PerfLab.run("nightly", "--archive", SAMPLES.toString(), "--output", out.toString(), "--jobs",
         "ingest,doctor")).isEqualTo(2);
+    assertThat(PerfLab.run("nightly", "--archive", SAMPLES.toString(), "--output", out.toString(),
+        "--concurrent-steps", "0")).isEqualTo(2);
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream stderr = System.err;
+    try {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      assertThat(PerfLab.run("nightly", "--archive", SAMPLES.toString(), "--output", out.toString(),
+          "--concurrent-steps", "2", "--separate")).isEqualTo(2);
+    } finally {
+      System.setErr(stderr);
+    }
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("Cannot use --concurrent-steps with --separate: ");
     assertThat(out).doesNotExist();
   }
 
