@@ -143,7 +143,7 @@ public final class NightlyJob implements SessionCommand {
     Path root = new Path(night.output());
     FileSystem fs = root.getFileSystem(spark.sparkContext().hadoopConfiguration());
     try (OutputLock lock = OutputLock.acquire(fs, root, OutputLock.NIGHTLY_FILE_NAME, "nightly", clock);
-        OutputLock jobs = separate ? null
+        OutputLock jobsLock = separate ? null
             : OutputLock.acquire(fs, root, OutputLock.FILE_NAME, "nightly", clock).shareInThisProcess()) {
       System.err.println("nightly: holding the nightly lock " + lock.file());
       String runId = RUN_ID.format(clock.instant());
