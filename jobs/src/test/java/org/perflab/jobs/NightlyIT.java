@@ -39,6 +39,30 @@ class NightlyIT {
     assertThat(noOutput.stderr()).contains("Cannot run the nightly pipeline: no --output given");
   }
 
+  /**
+   * The wrapper takes every option of the nightly job (its usage names each, as `submit/perflab nightly --help` does)
+   * and passes it on: a value the job refuses comes back as the job's own message and exit code, not as the wrapper's
+   * "unknown option".
+   */
+  @Test
+  void takesEveryOptionOfTheNightlyJobAndPassesItOn(@TempDir Path temp) throws Exception {
+    Scripts.Result unknown = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--no-such-option");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.stderr()).contains("Cannot parse options: unknown option (--no-such-option)");
+    for (picocli.CommandLine.Model.OptionSpec option
+        : new picocli.CommandLine(new NightlyJob()).getCommandSpec().options()) {
+      if (!option.usageHelp() && !option.versionHelp()) {
+        assertThat(unknown.stderr()).as("submit/nightly's usage").contains(option.longestName());
+      }
+    }
+
+    Scripts.Result refused = Scripts.run(temp, Map.of(), TIMEOUT, NIGHTLY, "--archive", temp.toString(), "--output",
+        temp.resolve("out").toString(), "--concurrent-steps", "0");
+    assertThat(refused.exitCode()).as(refused.stderr()).isEqualTo(2);
+    assertThat(refused.stderr()).contains("Cannot use --concurrent-steps: not between 1 and 16 (0)")
+        .doesNotContain("unknown option");
+  }
+
   /** --separate: each step its own submission; the driver reads each step's exit code and summary line. */
   @Test
   void separateRunsEachStepAsASubmissionOfItsOwn(@TempDir Path temp) throws Exception {

@@ -2,7 +2,6 @@ package org.perflab.jobs.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,17 +15,19 @@ import org.apache.spark.api.plugin.SparkPlugin;
 
 /**
  * A benchmark's driver plugin ({@code --conf spark.plugins=org.perflab.jobs.bench.DriverHeapPlugin}): measures the
- * driver's live heap, the heap in use right after a full collection ({@code System.gc()}), whenever the running
- * Spark job group changes (the nightly runs every step under {@code perflab-nightly-<step>}) and every
- * {@code spark.perflab.heapGcSeconds} seconds (default 5) within a group, and samples the heap in use every 200 ms.
- * Each figure is charged to the job group running at the time. On {@code local[N]} the driver is also the executor:
+ * driver's live heap, the heap in use right after a full collection ({@code System.gc()}), when a Spark job group
+ * runs its first job (the nightly runs every step under {@code perflab-nightly-<step>}) and every
+ * {@code spark.perflab.heapGcSeconds} seconds (default 5), at most one a second, and samples the heap in use every
+ * 200 ms. Each figure is charged to every job group with a job running at the time (two steps of a night may run at
+ * once, and then share the heap), or to the latest group when none runs. On {@code local[N]} the driver is also the executor:
  * its cached blocks and tasks' buffers are in the same heap, so each live figure is also given less the on-heap
  * storage and execution memory Spark's memory manager accounts ({@code unmanaged}), what the driver itself holds. (The pools' usage after their last collection,
  * {@code MemoryPoolMXBean.getCollectionUsage}, is not a live heap under G1: a young collection leaves the old
  * generation's garbage in it.) At its end it writes, to {@code <spark.perflab.heapDir>/<app name>-<pid>.heap}, one
  * line per job group, {@code group=<id> live_bytes=<largest live> peak_bytes=<largest in use>}, and a last line for
- * the whole application without {@code group=}. The collections cost the driver time: a step's seconds under this
- * plugin are upper bounds. Not part of the product: {@code bench/run giant-app} puts it on the driver's class path.
+ * the whole application without {@code group=} (its peak: the largest sampled), then {@code collections=<n>
+ * collection_seconds=<s>}. The collections cost the driver time: a step's seconds under this plugin are upper bounds,
+ * by at most the collections' seconds. Not part of the product: {@code bench/run giant-app} puts it on the driver's class path.
  */
 public final class DriverHeapPlugin implements SparkPlugin {
   /** The directory the figures go to. */
@@ -47,8 +48,13 @@ public final class DriverHeapPlugin implements SparkPlugin {
   /** The sampling thread and what it saw, per job group. */
   private static final class Sampler implements DriverPlugin {
     private static final String WHOLE = "";
+    /** The least time between two collections, even when a new job group starts. */
+    private static final long MIN_GAP_NANOS = 1_000_000_000L;
     private volatile boolean stopped;
-    private volatile String group = WHOLE;
+    /** The job group of the latest job: charged when no job runs. */
+    private volatile String latest = WHOLE;
+    /** Job id to its job group, for the jobs running now (two steps of a night may run at once). */
+    private final Map<Integer, String> running = new java.util.concurrent.ConcurrentHashMap<>();
     /**
      * Job group to {largest live bytes, largest bytes in use, largest live bytes outside Spark's managed memory};
      * written by the sampler thread and at shutdown.
@@ -57,6 +63,8 @@ public final class DriverHeapPlugin implements SparkPlugin {
     private Thread thread;
     private Path file;
     private long gcNanos;
+    private int collections;
+    private long collectionNanos;
 
     @Override
     public Map<String, String> init(SparkContext context, PluginContext plugin) {
@@ -68,21 +76,29 @@ public final class DriverHeapPlugin implements SparkPlugin {
         public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
           String id = start.properties() == null ? null : start.properties().getProperty("spark.jobGroup.id");
           if (id != null) {
-            group = id;
+            running.put(start.jobId(), id);
+            latest = id;
           }
+        }
+
+        @Override
+        public void onJobEnd(org.apache.spark.scheduler.SparkListenerJobEnd end) {
+          running.remove(end.jobId());
         }
       });
       thread = new Thread(() -> {
-        String collectedIn = null;
-        long collectedAt = 0;
+        java.util.Set<String> collected = new java.util.HashSet<>();
+        long collectedAt = System.nanoTime() - gcNanos;
         while (!stopped) {
-          String now = group;
-          if (!now.equals(collectedIn) || System.nanoTime() - collectedAt >= gcNanos) {
+          java.util.Set<String> now = groups();
+          long since = System.nanoTime() - collectedAt;
+          boolean first = !collected.containsAll(now);
+          if ((first && since >= MIN_GAP_NANOS) || since >= gcNanos) {
             collect(now);
-            collectedIn = now;
+            collected.addAll(now);
             collectedAt = System.nanoTime();
           }
-          sample();
+          sample(now);
           try {
             Thread.sleep(200);
           } catch (InterruptedException e) {
@@ -95,23 +111,37 @@ public final class DriverHeapPlugin implements SparkPlugin {
       return Map.of();
     }
 
-    /** The heap in use now: the peak figure of the group running. */
-    private void sample() {
-      merge(group, new long[] {0, heapInUse(), 0});
+    /** The job groups running now, or the latest one when no job runs. */
+    private java.util.Set<String> groups() {
+      java.util.Set<String> now = new java.util.TreeSet<>(running.values());
+      if (now.isEmpty()) {
+        now.add(latest);
+      }
+      return now;
+    }
+
+    /** The heap in use now: the peak figure of every group running. */
+    private void sample(java.util.Set<String> now) {
+      long inUse = heapInUse();
+      now.forEach(id -> merge(id, new long[] {0, inUse, 0}));
     }
 
     /**
-     * A full collection, then the heap in use: the live figure of {@code id}; less the on-heap storage and execution
-     * memory that Spark's memory manager accounts (cached blocks and tasks' buffers, bounded by
-     * {@code spark.memory.fraction} and spilled beyond it), its unmanaged live figure.
+     * A full collection, then the heap in use: the live figure of every group in {@code now} (two steps that run at
+     * once share the heap, so each is charged what both hold); less the on-heap storage and execution memory that
+     * Spark's memory manager accounts (cached blocks and tasks' buffers, bounded by {@code spark.memory.fraction} and
+     * spilled beyond it), its unmanaged live figure. At most one collection a second, whatever the groups do.
      */
-    private void collect(String id) {
+    private void collect(java.util.Set<String> now) {
+      long start = System.nanoTime();
       System.gc();
+      collections++;
+      collectionNanos += System.nanoTime() - start;
       long live = heapInUse();
       org.apache.spark.memory.MemoryManager memory = org.apache.spark.SparkEnv.get().memoryManager();
       // Null until the SparkContext has made its memory manager (after the plugins' init).
       long managed = memory == null ? 0 : memory.onHeapStorageMemoryUsed() + memory.onHeapExecutionMemoryUsed();
-      merge(id, new long[] {live, live, Math.max(0, live - managed)});
+      now.forEach(id -> merge(id, new long[] {live, live, Math.max(0, live - managed)}));
     }
 
     private void merge(String id, long[] v) {
@@ -128,9 +158,7 @@ public final class DriverHeapPlugin implements SparkPlugin {
     @Override
     public void shutdown() {
       stopped = true;
-      sample();
-      long peak = ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP)
-          .mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+      sample(groups());
       StringBuilder text = new StringBuilder();
       bytes.forEach((id, v) -> {
         if (!id.equals(WHOLE)) {
@@ -139,8 +167,10 @@ public final class DriverHeapPlugin implements SparkPlugin {
         }
       });
       long[] whole = bytes.get(WHOLE);
-      text.append(String.format(Locale.ROOT, "live_bytes=%d peak_bytes=%d unmanaged_live_bytes=%d%n", whole[0], peak,
-          whole[2]));
+      text.append(String.format(Locale.ROOT, "live_bytes=%d peak_bytes=%d unmanaged_live_bytes=%d%n", whole[0],
+          whole[1], whole[2]));
+      text.append(String.format(Locale.ROOT, "collections=%d collection_seconds=%.1f%n", collections,
+          collectionNanos / 1e9));
       try {
         Files.writeString(file, text, StandardCharsets.UTF_8);
       } catch (IOException e) {

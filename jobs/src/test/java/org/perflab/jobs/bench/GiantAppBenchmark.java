@@ -20,12 +20,17 @@ import java.util.stream.Stream;
  * {@code local[2]} with a 2 GB driver. Prints each step's exit code and seconds (from the nightly's summary) and its
  * driver's live heap (after collection) and peak heap, which {@link DriverHeapPlugin} records. A step whose live heap
  * grows in proportion to N holds something per task. Not a test: run with {@code bench/run giant-app [N]...} (each N
- * in turn, in a fresh archive); needs {@code mvn -DskipTests package}.
+ * in turn, in a fresh archive); needs {@code mvn -DskipTests package}. {@value #NIGHTLY_OPTIONS} in the environment adds
+ * options of {@code submit/nightly} (e.g. {@code --concurrent-steps 1}).
  */
 public final class GiantAppBenchmark {
   private static final Pattern STEP = Pattern.compile("(?m)^([\\w-]+) +exit +(\\d+) +(\\d+)s");
   private static final Pattern HEAP =
       Pattern.compile("live_bytes=(\\d+) peak_bytes=(\\d+) unmanaged_live_bytes=(\\d+)");
+  /** The sampler's full collections and their seconds. */
+  private static final Pattern COLLECTIONS = Pattern.compile("collections=(\\d+) collection_seconds=([\\d.]+)");
+  /** Options for submit/nightly (space-separated), e.g. {@code --concurrent-steps 1}; the defaults without it. */
+  static final String NIGHTLY_OPTIONS = "GIANT_NIGHTLY_OPTIONS";
   /** A heap line's job group: {@code perflab-nightly-<step>}, the step. */
   private static final Pattern GROUP = Pattern.compile("^group=perflab-nightly-([\\w-]+) ");
   private static final String APP_ID = "local-1900000000026";
@@ -59,11 +64,17 @@ public final class GiantAppBenchmark {
     Path plugin = pluginClasses(repository, work);
     Path heaps = Files.createDirectories(work.resolve("heap"));
     Path out = work.resolve("nightly.out");
-    ProcessBuilder process = new ProcessBuilder(repository.resolve("submit/nightly").toString(), "--archive",
-        archive.toString(), "--output", work.resolve("tables").toString(), "--master", "local[2]", "--",
-        "--driver-memory", "2g", "--driver-class-path", plugin.toString(), "--conf",
+    List<String> command = new ArrayList<>(List.of(repository.resolve("submit/nightly").toString(), "--archive",
+        archive.toString(), "--output", work.resolve("tables").toString(), "--master", "local[2]"));
+    String more = System.getenv().getOrDefault(NIGHTLY_OPTIONS, "").trim();
+    if (!more.isEmpty()) {
+      command.addAll(List.of(more.split("\\s+")));
+    }
+    command.addAll(List.of("--", "--driver-memory", "2g", "--driver-class-path", plugin.toString(), "--conf",
         "spark.plugins=" + DriverHeapPlugin.class.getName(), "--conf", DriverHeapPlugin.DIRECTORY + "=" + heaps,
-        "--conf", "spark.ui.enabled=false")
+        "--conf", "spark.ui.enabled=false"));
+    System.out.printf(Locale.ROOT, "N=%d: submit/nightly options %s%n", n, more.isEmpty() ? "(defaults)" : more);
+    ProcessBuilder process = new ProcessBuilder(command)
         .redirectOutput(out.toFile()).redirectError(work.resolve("nightly.err").toFile());
     process.environment().remove("SPARK_HOME");
     start = System.nanoTime();
@@ -90,6 +101,15 @@ public final class GiantAppBenchmark {
             h[1] / 1e6, h[2] / 1e6);
       }
     });
+    try (Stream<Path> files = Files.list(heaps)) {
+      for (Path f : files.sorted().toList()) {
+        Matcher c = COLLECTIONS.matcher(Files.readString(f, StandardCharsets.UTF_8));
+        if (c.find()) {
+          System.out.printf(Locale.ROOT, "N=%d: the sampler's full collections: %s, %s s of the night (%s)%n", n,
+              c.group(1), c.group(2), f.getFileName());
+        }
+      }
+    }
   }
 
   /**
