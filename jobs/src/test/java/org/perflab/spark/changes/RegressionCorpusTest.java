@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.spark.ingest.SparkTestSession;
@@ -19,11 +18,9 @@ import org.perflab.spark.ingest.SparkTestSession;
  * The committed regressions corpus judged by {@code regressions}: every changed run at least 20 % slower than its
  * workload's steady repeats is a regression with its injected change as the first cause; no steady repeat is one.
  *
- * <p>Tagged {@code long}: ingest, features and regressions of the corpus's 77 logs (one shared session, ingested
- * once for the three checks) took 218 s at load average 13-20 on the shared 2-core machine (2026-11-28), and 139 s
- * at load average 6-7, far over the seconds a default-suite test may cost; run it with {@code -Plong}.
+ * <p>In {@code .ci/run}: ingest, features and regressions of the corpus's 77 logs, once for the three checks in the
+ * shared session, took 57 s on a quiet 2-core machine (2026-11-29; 139 s at load average 6-7 the day before).
  */
-@Tag("long")
 class RegressionCorpusTest {
   @TempDir static Path root;
   private static List<RegressionCorpus.Judged> judged;
