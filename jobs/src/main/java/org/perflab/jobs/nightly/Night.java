@@ -21,9 +21,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the steps of one night: in pipeline order, one or more at a time ({@link #run}). A step that fails (exit 1, or
  * any code but 0 and 2) is reported and the steps that depend on it, directly or through another step, are skipped;
- * the others run on the last committed tables. A step that exits 2 wrote what it could: its dependents run. Progress goes to {@code progress} as it
- * happens ({@code nightly: step i of n: X started ...}, {@code ... ended: exit c after Ns; <summary>}); a step that
- * ran has its record go to the {@link Recorder} when it ends; the records of steps that did not run (not rerun, or
+ * the others run on the last committed tables. A step that exits 2 wrote what it could: its dependents run. Progress
+ * goes to {@code progress} as it happens ({@code nightly: step i of n: X started ...},
+ * {@code ... ended: exit c after Ns; <summary>}); a step that ran has its record go to the {@link Recorder} when it
+ * ends; the records of steps that did not run (not rerun, or
  * skipped for a failed dependency) go together, in one call, before the next step runs or when the night ends (each
  * call is a commit of {@code nightly_runs}: a night with nothing new makes 4, not 15). The night's summary is
  * returned.

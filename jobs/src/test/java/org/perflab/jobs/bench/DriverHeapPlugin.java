@@ -158,6 +158,13 @@ public final class DriverHeapPlugin implements SparkPlugin {
     @Override
     public void shutdown() {
       stopped = true;
+      // The sampler thread's last collection ends before its counts are read.
+      thread.interrupt();
+      try {
+        thread.join(10_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       sample(groups());
       StringBuilder text = new StringBuilder();
       bytes.forEach((id, v) -> {
