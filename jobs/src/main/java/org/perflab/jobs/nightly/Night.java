@@ -11,10 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.perflab.errors.Futures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -190,21 +190,9 @@ public final class Night {
 
   /** The next step to end; an {@link Error} it threw (out of memory) is thrown here and ends the night. */
   private static Ran next(CompletionService<Ran> ended) {
-    try {
-      return ended.take().get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Cannot run the night: interrupted while its steps ran", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof Error error) {
-        throw error;
-      }
-      if (e.getCause() instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      throw new IllegalStateException("Cannot run the night: " + e.getCause(), e.getCause());
-    }
+    return Futures.await(() -> ended.take().get(), "run the night's steps");
   }
+
 
   private static Thread stepThread(Runnable work) {
     Thread thread = new Thread(work, "perflab-night-step");

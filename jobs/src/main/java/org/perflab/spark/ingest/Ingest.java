@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,6 +33,7 @@ import scala.reflect.ClassTag$;
 import scala.runtime.AbstractFunction1;
 import org.apache.spark.util.SerializableConfiguration;
 import org.perflab.errors.BadInputException;
+import org.perflab.errors.Futures;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.eventlog.source.Discovery;
 import org.perflab.eventlog.source.EventLogSource;
@@ -443,18 +443,9 @@ public final class Ingest {
 
   /** Waits for a table's commit; its failure becomes this thread's, unwrapped. */
   private static void await(Future<?> commit) {
-    try {
-      commit.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Cannot commit tables: interrupted", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      throw new IllegalStateException("Cannot commit tables: " + e.getCause().getMessage(), e.getCause());
-    }
+    Futures.await(commit::get, "commit tables");
   }
+
 
   private static Map<String, String> pathsById(List<EventLogSource> sources, Map<String, PreviousLog> previous) {
     Map<String, String> paths = new HashMap<>();

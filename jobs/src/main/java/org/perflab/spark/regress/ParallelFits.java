@@ -3,7 +3,6 @@ package org.perflab.spark.regress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -12,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import org.apache.spark.SparkContext;
+import org.perflab.errors.Futures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,28 +55,18 @@ public final class ParallelFits {
         futures.add(done.submit(() -> work.apply(index)));
       }
       for (int i = 0; i < count; i++) {
-        done.take().get();
+        Futures.await(() -> done.take().get(), "fit the regressions");
       }
       List<T> out = new ArrayList<>();
       for (Future<List<T>> future : futures) {
-        out.addAll(future.get());
+        out.addAll(Futures.await(future::get, "fit the regressions"));
       }
       return out;
-    } catch (ExecutionException e) {
+    } catch (RuntimeException | Error e) {
+      // The first failure (or an interrupt) ends the fits: those not started are cancelled, the running ones end first.
       futures.forEach(future -> future.cancel(false));
       awaitRunning(pool);
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw new IllegalStateException(cause);
-    } catch (InterruptedException e) {
-      futures.forEach(future -> future.cancel(false));
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("Cannot fit the regressions: interrupted", e);
+      throw e;
     } finally {
       pool.shutdown();
     }

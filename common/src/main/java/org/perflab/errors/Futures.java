@@ -1,0 +1,39 @@
+package org.perflab.errors;
+
+import java.util.concurrent.ExecutionException;
+
+/** Waiting for work run on another thread, with its failure thrown on the waiting thread as it was thrown there. */
+public final class Futures {
+  /** A wait for another thread's result: {@code Future::get}, {@code () -> completion.take().get()}. */
+  @FunctionalInterface
+  public interface Wait<T> {
+    T get() throws InterruptedException, ExecutionException;
+  }
+
+  private Futures() {}
+
+  /**
+   * The result of {@code wait}. A {@link RuntimeException} or {@link Error} of the other thread (a bad input, an
+   * {@code OutOfMemoryError}) is rethrown as it is; any other failure, and an interrupt of the waiting thread (whose
+   * interrupt flag is set again), becomes an {@link IllegalStateException} reading "Cannot {@code action}: ...".
+   *
+   * @param action what was waited for, as the message's verb phrase: "commit tables"
+   */
+  public static <T> T await(Wait<T> wait, String action) {
+    try {
+      return wait.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Cannot " + action + ": interrupted", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      if (cause instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException("Cannot " + action + ": " + cause, cause);
+    }
+  }
+}
