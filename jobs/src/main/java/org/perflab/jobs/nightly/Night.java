@@ -24,10 +24,9 @@ import org.slf4j.LoggerFactory;
  * the others run on the last committed tables. A step that exits 2 wrote what it could: its dependents run. Progress
  * goes to {@code progress} as it happens ({@code nightly: step i of n: X started ...},
  * {@code ... ended: exit c after Ns; <summary>}); a step that ran has its record go to the {@link Recorder} when it
- * ends; the records of steps that did not run (not rerun, or
- * skipped for a failed dependency) go together, in one call, before the next step runs or when the night ends (each
- * call is a commit of {@code nightly_runs}: a night with nothing new makes 4, not 15). The night's summary is
- * returned.
+ * ends; the records of steps that did not run (not rerun, or skipped for a failed dependency) go together, in one
+ * call, before the next step runs or when the night ends (each call is a commit of {@code nightly_runs}: a night with
+ * nothing new makes 4, not 15). The night's summary is returned.
  *
  * <p>A night that runs every step of the pipeline, each exiting 0, is remembered ({@link NightMemory}): the build, each
  * step's options and the version of every table it left. In a later night without {@code --full}, a step that
@@ -192,7 +191,6 @@ public final class Night {
   private static Ran next(CompletionService<Ran> ended) {
     return Futures.await(() -> ended.take().get(), "run the night's steps");
   }
-
 
   private static Thread stepThread(Runnable work) {
     Thread thread = new Thread(work, "perflab-night-step");

@@ -389,7 +389,7 @@ public final class Ingest {
         written.put(table.tableName(), result.rowsByTable().getOrDefault(table.tableName(), 0L));
       }
       for (Future<?> commit : commits) {
-        await(commit);
+        Futures.await(commit::get, "commit tables"); // its failure becomes this thread's, unwrapped
       }
     } finally {
       writers.shutdownNow();
@@ -440,12 +440,6 @@ public final class Ingest {
         .dropDuplicates("set_id", "key").coalesce(1);
     store.append(Table.PROPERTY_SETS.tableName(), fresh);
   }
-
-  /** Waits for a table's commit; its failure becomes this thread's, unwrapped. */
-  private static void await(Future<?> commit) {
-    Futures.await(commit::get, "commit tables");
-  }
-
 
   private static Map<String, String> pathsById(List<EventLogSource> sources, Map<String, PreviousLog> previous) {
     Map<String, String> paths = new HashMap<>();
