@@ -10,14 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.spark.SparkConf;
-import org.apache.spark.deploy.SparkHadoopUtil;
 import org.perflab.spark.corpus.CorpusGrid;
 import org.perflab.spark.corpus.CorpusRunner;
 import org.perflab.spark.corpus.CorpusSettings;
 import org.perflab.spark.corpus.CorpusSummary;
 import org.perflab.spark.corpus.GridFile;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.storage.DeltaSessions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -70,7 +69,7 @@ public final class CorpusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CorpusOptions options = resolve(System.getenv());
-    Configuration hadoop = SparkHadoopUtil.get().newConfiguration(new SparkConf());
+    Configuration hadoop = DeltaSessions.hadoopConfiguration();
     CorpusSummary summary =
         new CorpusRunner(options.grid(), options.settings(), hadoop, System.out, Clock.systemUTC()).run();
     return summary.failed() > 0 ? ExitCode.FAILURE.code() : ExitCode.SUCCESS.code();
@@ -107,7 +106,7 @@ public final class CorpusCommand implements Callable<Integer> {
   private static String qualify(String path) {
     try {
       org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(path);
-      return target.getFileSystem(new Configuration()).makeQualified(target).toString();
+      return target.getFileSystem(DeltaSessions.hadoopConfiguration()).makeQualified(target).toString();
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException("Cannot run corpus: cannot resolve path " + path + " (" + e.getMessage() + ")", e);
     }

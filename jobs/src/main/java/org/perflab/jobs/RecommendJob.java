@@ -30,6 +30,7 @@ import org.perflab.recommend.RecommendCheck;
 import org.perflab.spark.recommend.RecommendInputs;
 import org.perflab.spark.recommend.RecommendTables;
 import org.perflab.spark.recommend.Recommendations;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.TableStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -176,7 +177,7 @@ public final class RecommendJob implements SessionCommand {
 
   private static String readProfile(String file) {
     Path path = new Path(file);
-    try (FSDataInputStream stream = path.getFileSystem(new org.apache.hadoop.conf.Configuration()).open(path)) {
+    try (FSDataInputStream stream = path.getFileSystem(DeltaSessions.hadoopConfiguration()).open(path)) {
       return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new BadInputException("Cannot read the cluster profile: " + e.getMessage() + " (" + file + ")", e);

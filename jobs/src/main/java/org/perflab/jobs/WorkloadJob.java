@@ -5,9 +5,9 @@ import org.perflab.jobs.cli.Preflight;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
-import org.apache.spark.deploy.SparkHadoopUtil;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.workload.DataFiles;
 import org.perflab.spark.workload.Injection;
 import org.perflab.spark.workload.InjectionSpec;
@@ -262,8 +262,8 @@ public final class WorkloadJob implements Callable<Integer> {
     }
   }
 
-  /** The Hadoop configuration Spark would use (HADOOP_CONF_DIR, spark.hadoop.* keys), before a session exists. */
+  /** The Hadoop configuration the session will use ({@link DeltaSessions#hadoopConfiguration}), before it exists. */
   private static Configuration hadoopConf() {
-    return SparkHadoopUtil.get().newConfiguration(new SparkConf());
+    return DeltaSessions.hadoopConfiguration();
   }
 }

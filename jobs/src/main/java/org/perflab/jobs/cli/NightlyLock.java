@@ -5,9 +5,9 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.OutputLock;
 
 /**
@@ -52,7 +52,7 @@ public final class NightlyLock {
 
   private static FileSystem fileSystem(Path root) {
     try {
-      return root.getFileSystem(new Configuration());
+      return root.getFileSystem(DeltaSessions.hadoopConfiguration());
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }

@@ -18,8 +18,8 @@ import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.util.VersionInfo;
 import org.apache.spark.SparkConf;
-import org.apache.spark.deploy.SparkHadoopUtil;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,9 +56,9 @@ public final class Preflight {
     this.hadoop = hadoop;
   }
 
-  /** A preflight with the Hadoop configuration Spark would use, built from the submitted conf; starts no Spark. */
+  /** A preflight with the Hadoop configuration the job's session will use ({@link DeltaSessions#hadoopConfiguration}). */
   public static Preflight of(String action) {
-    return new Preflight(action, SparkHadoopUtil.get().newConfiguration(new SparkConf()));
+    return new Preflight(action, DeltaSessions.hadoopConfiguration());
   }
 
   // ---- schemes --------------------------------------------------------------------------------------------------

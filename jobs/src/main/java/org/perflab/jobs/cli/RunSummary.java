@@ -5,8 +5,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.TableStore;
 
 /**
@@ -37,7 +37,7 @@ public final class RunSummary {
   public static String output(String file) {
     org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file);
     try {
-      return "  output: " + path.getFileSystem(new Configuration()).makeQualified(path);
+      return "  output: " + path.getFileSystem(DeltaSessions.hadoopConfiguration()).makeQualified(path);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot open the file system of " + file + ": " + e.getMessage(), e);
     }

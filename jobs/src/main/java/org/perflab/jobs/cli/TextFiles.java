@@ -6,11 +6,11 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.storage.DeltaSessions;
 
 /** Small text files (models, grids, results) on any Hadoop file system: local paths, file://, hdfs://, s3a://. */
 public final class TextFiles {
@@ -20,7 +20,7 @@ public final class TextFiles {
   public static String read(String path, String what) {
     Path p = new Path(path);
     try {
-      FileSystem fs = p.getFileSystem(new Configuration());
+      FileSystem fs = p.getFileSystem(DeltaSessions.hadoopConfiguration());
       try (InputStream in = fs.open(p)) {
         return new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
@@ -42,7 +42,7 @@ public final class TextFiles {
     Path temp = null;
     FileSystem fs = null;
     try {
-      fs = target.getFileSystem(new Configuration());
+      fs = target.getFileSystem(DeltaSessions.hadoopConfiguration());
       boolean local = fs instanceof LocalFileSystem;
       if (local) {
         fs = ((LocalFileSystem) fs).getRawFileSystem();

@@ -4,8 +4,11 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
+import org.apache.spark.deploy.SparkHadoopUtil;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.fs.LocalFileSystems;
 
 /**
  * SparkSessions that can read and write PerfLab's Delta Lake tables. Tables are addressed by path, so only Delta's
@@ -22,6 +25,8 @@ public final class DeltaSessions {
 
   /** Session settings with this prefix set the properties of every Delta table the session creates. */
   static final String TABLE_DEFAULTS = "spark.databricks.delta.properties.defaults.";
+  /** Spark hands settings with this prefix to Hadoop's configuration, without it. */
+  static final String HADOOP_PREFIX = "spark.hadoop.";
   /** Auto compaction compacts a table once it holds this many files smaller than the target. */
   public static final int AUTO_COMPACT_MIN_FILES = 8;
 
@@ -61,6 +66,10 @@ public final class DeltaSessions {
     putUnlessSet(settings, user, "spark.databricks.delta.optimize.maxFileSize", Long.toString(TARGET_FILE_BYTES));
     putUnlessSet(settings, user, "spark.databricks.delta.optimize.minFileSize", Long.toString(TARGET_FILE_BYTES));
     settings.putAll(hdfsClientSettings(user));
+    // Hadoop's local file system without a child process per file created (chmod) and per Delta commit (readlink):
+    // org.perflab.fs.PosixLocalFileSystem. The user's own file system classes for file: are kept.
+    LocalFileSystems.hadoopSettings()
+        .forEach((key, value) -> putUnlessSet(settings, user, HADOOP_PREFIX + key, value));
     return settings;
   }
 
@@ -95,6 +104,18 @@ public final class DeltaSessions {
       return listed;
     }
     return listed.isEmpty() ? DELTA_EXTENSION : listed + "," + DELTA_EXTENSION;
+  }
+
+  /**
+   * The Hadoop configuration of PerfLab's sessions, without a SparkContext: {@code HADOOP_CONF_DIR}, the submitted
+   * {@code spark.hadoop.*} keys, and those of {@link #settings}. For the files a job reads or writes before or beside
+   * its session: Hadoop caches one file system per scheme, made from the first configuration that asks, so a check
+   * made with another configuration before the session starts would set the session's.
+   */
+  public static Configuration hadoopConfiguration() {
+    SparkConf conf = new SparkConf();
+    settings(conf).forEach(conf::set);
+    return SparkHadoopUtil.get().newConfiguration(conf);
   }
 
   /** The version of the Delta Lake classes on the classpath, such as 4.1.0. */
