@@ -20,9 +20,10 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * <p>Without Hadoop's native library (libhadoop, which Spark's distribution does not ship), Hadoop's
  * {@link RawLocalFileSystem} sets a permission by running {@code chmod}, which it does for every file a Parquet or
  * Delta write creates and every directory it makes, and tells whether a path is a symbolic link by running
- * {@code readlink}, which it does twice per Delta commit (the commit's rename checks both paths). A night over the
- * ten samples on a local disk started thousands of such processes, and the tests of {@code jobs} 17,500 (about one
- * every 70 ms of their run), each a fork of a JVM of gigabytes. Set through {@link LocalFileSystems#hadoopSettings()}.
+ * {@code readlink}, which it does twice per Delta commit (the commit's rename checks both paths). One run of the
+ * {@code jobs} module's tests started 17,584 such processes (about one every 70 ms), each from a JVM of gigabytes;
+ * the README's night took 16-26 % less time without them (docs/benchmarks.md). Set through
+ * {@link LocalFileSystems#hadoopSettings()}.
  */
 public class PosixLocalFileSystem extends LocalFileSystem {
   public PosixLocalFileSystem() {
