@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -139,8 +138,8 @@ class PosixLocalFileSystemTest {
     java.nio.file.Path root = Files.createTempDirectory(temp, "root");
     java.nio.file.Path output = temp.resolve("commit-" + usePosix + ".out");
     String javaCommand = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(javaCommand, "-cp", System.getProperty("java.class.path"),
-        Commit.class.getName(), Boolean.toString(usePosix), root.toString()));
+    List<String> command = List.of(javaCommand, "-cp", System.getProperty("java.class.path"),
+        Commit.class.getName(), Boolean.toString(usePosix), root.toString());
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
     builder.environment().put("PATH", noPrograms.toString());
     Process process = builder.start();
