@@ -38,7 +38,8 @@ import org.perflab.spark.ingest.SparkTestSession;
  * its own JVM, {@code submit/local-cluster}) and a real HDFS (a NameNode and a DataNode, {@code submit/local-hdfs}).
  * The bundled sample logs are put into {@code hdfs://}, and {@code submit/nightly --master spark://...} runs every job
  * of the pipeline in one Spark application from {@code hdfs://} to {@code hdfs://}, with the dynamic-allocation
- * settings docs/operations.md gives, and its tables and report are checked against the same night on {@code local[2]}.
+ * settings docs/operations.md gives, and its tables and report are checked against the same night on {@code local[2]}
+ * (whose queries must touch only the tables each step declares, {@link NightTables}).
  * Then three faults, all in CI: the DataNode stopped during a night, the night's one driver killed in the middle of a
  * step, and a Worker killed during ingest. Around it all, the contract of {@code submit/local-cluster}
  * ({@link LocalClusterChecks}): recorded pids, an idempotent start, a status, and a stop that leaves no process behind.
@@ -161,9 +162,12 @@ class NightlyClusterIT {
     // rerun (ingest, maintain and report are).
     String[] localNightArguments = {"nightly", "--archive", REPOSITORY.resolve("samples/spark-events").toString(),
         "--output", local.toString()};
+    // The first night's queries are recorded: every table a step touches must be one it declares (NightTables).
+    NightTables[] firstNight = new NightTables[1];
     CompletableFuture<List<Integer>> localNights = CompletableFuture.supplyAsync(() -> {
-      int first = PerfLab.run(localNightArguments);
-      return first == 0 ? List.of(first, PerfLab.run(localNightArguments)) : List.of(first);
+      NightTables.Recorded first = NightTables.record(spark, () -> PerfLab.run(localNightArguments));
+      firstNight[0] = first.seen();
+      return first.exitCode() == 0 ? List.of(0, PerfLab.run(localNightArguments)) : List.of(first.exitCode());
     });
     List<String> command = nightlyCommand(output, DYNAMIC_ALLOCATION);
     Scripts.Result night = Scripts.run(temp, Map.of(), PIPELINE_TIMEOUT, command.toArray(String[]::new));
@@ -191,7 +195,8 @@ class NightlyClusterIT {
     assertThat(spark.read().format("delta").load(output + "/applications").count()).isEqualTo(logs);
     assertThat(localNights.get(PIPELINE_TIMEOUT.toMinutes(), TimeUnit.MINUTES)).as("two nights on local[2]")
         .containsExactly(0, 0);
-    assertSecondNightReranOnlyWhatReadsOutsideTheTables(spark, local);
+    String firstRun = assertSecondNightReranOnlyWhatReadsOutsideTheTables(spark, local);
+    firstNight[0].assertDeclaredAndTwoAtATime(spark, local, firstRun);
     for (String job : ran) {
       for (String table : TABLES.getOrDefault(job, List.of())) {
         assertThat(spark.read().format("delta").load(output + "/" + table).count())
@@ -211,8 +216,10 @@ class NightlyClusterIT {
   /**
    * The second of two nights over the same logs ran ingest, maintain and report, and said of every other step that it
    * was unchanged since the first night, which it names.
+   *
+   * @return the first night's run id
    */
-  private static void assertSecondNightReranOnlyWhatReadsOutsideTheTables(SparkSession spark, Path root) {
+  private static String assertSecondNightReranOnlyWhatReadsOutsideTheTables(SparkSession spark, Path root) {
     List<Row> nights = spark.read().format("delta").load(root.resolve("nightly_runs").toString())
         .select("run_id").distinct().orderBy("run_id").collectAsList();
     assertThat(nights).hasSize(2);
@@ -228,6 +235,7 @@ class NightlyClusterIT {
         assertThat(message).as(step.<String>getAs("step")).startsWith("unchanged since night " + first + ":");
       }
     });
+    return first;
   }
 
   /**
