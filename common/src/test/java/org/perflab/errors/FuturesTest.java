@@ -67,4 +67,43 @@ class FuturesTest {
       Thread.interrupted();
     }
   }
+
+  @Test
+  void awaitIoRethrowsTheOtherThreadsIoExceptionAsItIsAndWrapsOnlyOtherCheckedFailures() {
+    IOException io = new IOException("Could not obtain block");
+    Future<Object> failed = pool.submit(() -> {
+      throw io;
+    });
+    assertThatThrownBy(() -> Futures.awaitIo(failed::get, "copy the report")).isSameAs(io);
+
+    BadInputException bad = new BadInputException("Cannot read x: no such file (/x)");
+    Future<Object> badInput = pool.submit(() -> {
+      throw bad;
+    });
+    assertThatThrownBy(() -> Futures.awaitIo(badInput::get, "copy the report")).isSameAs(bad);
+
+    Exception other = new Exception("checked, not I/O");
+    Future<Object> otherFailure = pool.submit(() -> {
+      throw other;
+    });
+    assertThatThrownBy(() -> Futures.awaitIo(otherFailure::get, "copy the report"))
+        .isExactlyInstanceOf(IOException.class)
+        .hasMessage("Cannot copy the report: java.lang.Exception: checked, not I/O")
+        .hasCause(other);
+  }
+
+  @Test
+  void anInterruptedIoWaitIsAnInterruptedIoExceptionAndKeepsTheInterruptFlag() {
+    CompletableFuture<String> never = new CompletableFuture<>();
+    Thread.currentThread().interrupt();
+    try {
+      assertThatThrownBy(() -> Futures.awaitIo(never::get, "copy the report"))
+          .isInstanceOf(java.io.InterruptedIOException.class)
+          .hasMessage("Cannot copy the report: interrupted")
+          .hasCauseInstanceOf(InterruptedException.class);
+      assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
+  }
 }

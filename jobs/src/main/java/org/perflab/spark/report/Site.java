@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -153,14 +152,8 @@ public final class Site {
         }));
       }
       for (Future<?> copy : copies) {
-        copy.get();
+        org.perflab.errors.Futures.awaitIo(copy::get, "copy the report to " + target);
       }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while copying the report to " + target, e);
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof IOException io ? io
-          : new IOException("cannot copy the report to " + target + ": " + e.getCause(), e.getCause());
     } finally {
       pool.shutdownNow();
     }
