@@ -2,10 +2,7 @@ package org.perflab.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -17,22 +14,8 @@ class CorpusCommandTest {
   @TempDir Path temp;
 
   /** Output of one in-process {@code perflab} call. */
-  private record Run(int exitCode, String stdout, String stderr) {}
-
-  private Run perflab(String... args) {
-    PrintStream out = System.out;
-    PrintStream err = System.err;
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-      int code = PerfLab.run(args);
-      return new Run(code, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
-    }
+  private Scripts.Result perflab(String... args) {
+    return Scripts.inProcess(args);
   }
 
   /** An executable that must never run: it records that it ran. */
@@ -50,7 +33,7 @@ class CorpusCommandTest {
   @Test
   void aBadGridExitsTwoNamingTheFieldBeforeRunningAnything() throws IOException {
     Path events = temp.resolve("events");
-    Run run = perflab("corpus", "--grid", grid("""
+    Scripts.Result run = perflab("corpus", "--grid", grid("""
         {"name": "bad", "sweeps": [{"workloads": ["sleep"], "executors": [0]}]}""").toString(),
         "--event-log-dir", events.toString(), "--submit", launcher().toString());
     assertThat(run.exitCode()).isEqualTo(2);
@@ -61,7 +44,7 @@ class CorpusCommandTest {
 
   @Test
   void aMissingGridFileExitsTwo() throws IOException {
-    Run run = perflab("corpus", "--grid", temp.resolve("nope.json").toString(), "--event-log-dir",
+    Scripts.Result run = perflab("corpus", "--grid", temp.resolve("nope.json").toString(), "--event-log-dir",
         temp.resolve("events").toString(), "--submit", launcher().toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.stderr()).contains("Cannot read grid " + temp.resolve("nope.json"));
@@ -72,7 +55,7 @@ class CorpusCommandTest {
     Path launcher = launcher();
     Path events = temp.resolve("events");
     Path data = temp.resolve("data");
-    Run run = perflab("corpus", "--grid", grid("""
+    Scripts.Result run = perflab("corpus", "--grid", grid("""
         {"name": "dry", "partitions": 3, "seed": 7, "prepareMaster": "local[2]",
          "conf": {"spark.eventLog.rolling.enabled": "false"},
          "sweeps": [{"workloads": ["wordcount", "sleep"], "coresPerExecutor": [2], "executorMemory": ["512m"]},

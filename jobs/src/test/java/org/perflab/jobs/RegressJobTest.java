@@ -7,9 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,15 +68,9 @@ class RegressJobTest {
     TableStore store = new TableStore(spark, root.toString());
     store.overwrite(FeatureTables.WORKLOADS_TABLE, workloads(runs));
     store.overwrite(FeatureTables.APP_FEATURES_TABLE, appFeatures(runs));
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    PrintStream original = System.out;
-    try {
-      System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-      exitCode = PerfLab.run("regress", "--input", root.toString(), "--seed", "3");
-    } finally {
-      System.setOut(original);
-    }
-    printed = stdout.toString(StandardCharsets.UTF_8);
+    Scripts.Result regress = Scripts.inProcess("regress", "--input", root.toString(), "--seed", "3");
+    exitCode = regress.exitCode();
+    printed = regress.stdout();
   }
 
   @Test

@@ -29,6 +29,29 @@ final class Scripts {
     }
   }
 
+  /**
+   * {@code perflab ARGS} run in this JVM ({@link PerfLab#run}, in the tests' shared session) rather than through
+   * {@code submit/perflab}, with what it printed: for checks of a job's behaviour that do not need a process of its
+   * own (a spark-submit costs a driver JVM, 5-15 s on the test machine). Not thread-safe: it swaps
+   * {@code System.out} and {@code System.err} while the job runs.
+   */
+  static Result inProcess(String... args) {
+    java.io.PrintStream out = System.out;
+    java.io.PrintStream err = System.err;
+    java.io.ByteArrayOutputStream stdout = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream stderr = new java.io.ByteArrayOutputStream();
+    try {
+      System.setOut(new java.io.PrintStream(stdout, true, java.nio.charset.StandardCharsets.UTF_8));
+      System.setErr(new java.io.PrintStream(stderr, true, java.nio.charset.StandardCharsets.UTF_8));
+      int code = PerfLab.run(args);
+      return new Result(code, stdout.toString(java.nio.charset.StandardCharsets.UTF_8),
+          stderr.toString(java.nio.charset.StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+  }
+
   /** The repository root: the failsafe working directory is the {@code jobs} module. */
   static Path repository() {
     Path repository = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent();
