@@ -2,7 +2,9 @@ package org.perflab.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the repository's {@code submit/} scripts as real processes, for the integration tests. */
+/**
+ * Runs the repository's {@code submit/} scripts as real processes, for the integration tests; and {@code perflab}
+ * commands in the test JVM ({@link #inProcess}) where a process of their own adds nothing to what a test checks.
+ */
 final class Scripts {
   private Scripts() {}
 
@@ -36,16 +41,15 @@ final class Scripts {
    * {@code System.out} and {@code System.err} while the job runs.
    */
   static Result inProcess(String... args) {
-    java.io.PrintStream out = System.out;
-    java.io.PrintStream err = System.err;
-    java.io.ByteArrayOutputStream stdout = new java.io.ByteArrayOutputStream();
-    java.io.ByteArrayOutputStream stderr = new java.io.ByteArrayOutputStream();
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     try {
-      System.setOut(new java.io.PrintStream(stdout, true, java.nio.charset.StandardCharsets.UTF_8));
-      System.setErr(new java.io.PrintStream(stderr, true, java.nio.charset.StandardCharsets.UTF_8));
+      System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
       int code = PerfLab.run(args);
-      return new Result(code, stdout.toString(java.nio.charset.StandardCharsets.UTF_8),
-          stderr.toString(java.nio.charset.StandardCharsets.UTF_8));
+      return new Result(code, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(out);
       System.setErr(err);

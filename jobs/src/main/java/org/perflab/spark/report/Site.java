@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
+import org.perflab.errors.Futures;
 import org.perflab.spark.report.View.Page;
 import org.perflab.spark.storage.TableStore;
 import org.slf4j.Logger;
@@ -152,7 +153,7 @@ public final class Site {
         }));
       }
       for (Future<?> copy : copies) {
-        org.perflab.errors.Futures.awaitIo(copy::get, "copy the report to " + target);
+        Futures.awaitIo(copy::get, "copy the report to " + target);
       }
     } finally {
       pool.shutdownNow();
