@@ -9,7 +9,8 @@ import java.util.List;
  * @param ratio the run's value ÷ the baseline median; NaN without a verdict
  * @param z robust z: (log value − log baseline median) ÷ noise; NaN without a verdict
  * @param baselineMedian the baseline's median value, in the metric's unit; NaN without a baseline
- * @param noise the spread the run was judged with, in log units: 1.4826 × MAD of the baseline's log values, at least
+ * @param noise the spread the run was judged with, in log units, on its side of the baseline median: the mean of
+ *     1.4826 × MAD of the baseline's log values and 1.4826 × the median distance of those on that side, at least
  *     the floor; on a level entered after a change with less than a window of runs, at least the previous level's
  * @param baseline the indices (into the judged series) of the baseline runs
  * @param sinceChange whether the baseline is a new level entered after a change that was already reported

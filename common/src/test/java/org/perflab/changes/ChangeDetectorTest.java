@@ -147,6 +147,44 @@ class ChangeDetectorTest {
     assertThat(j.get(45).noise()).isLessThan(before / 2);
   }
 
+  /**
+   * {@code pre} runs at 100, then {@code post} at 100 × {@code step}, each × (1 + X), X a gamma variable of shape 1.5
+   * (skewness 1.6) and standard deviation {@code sigma}: runs are slowed, never sped up, by noise with a long right tail.
+   */
+  private static double[] skewedStep(Random random, int pre, int post, double step, double sigma) {
+    double[] xs = new double[pre + post];
+    for (int i = 0; i < xs.length; i++) {
+      xs[i] = 100 * (i < pre ? 1 : step) * SyntheticNoise.skewedFactor(random, 1.5, sigma);
+    }
+    return xs;
+  }
+
+  @Test
+  void aSlowerRunIsJudgedByTheSpreadOfSlowerRuns() {
+    // right-skewed history: the faster half within 1 % of the median, the slower half up to 10 % above it
+    double[] xs = {100, 100.5, 101, 99.5, 104, 108, 100, 112, 99.8, 106, 100.2, 110, 100.4, 103};
+    double[] slower = Arrays.copyOf(xs, xs.length + 1);
+    slower[xs.length] = 110;
+    double[] faster = Arrays.copyOf(xs, xs.length + 1);
+    faster[xs.length] = 100 * 100 / 110.0;
+    Judgement up = DETECTOR.judge(slower).get(xs.length);
+    Judgement down = DETECTOR.judge(faster).get(xs.length);
+    assertThat(up.noise()).isGreaterThan(down.noise() * 1.5);
+    // 10 % slower is within the slower runs' spread; 10 % faster is beyond the faster runs' (the MAD alone: both flagged)
+    assertThat(up.verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(down.verdict()).isEqualTo(Verdict.IMPROVEMENT);
+  }
+
+  @Test
+  void rightSkewedNoiseAfterAStepStaysWithinTheFalseAlarmGoal() {
+    Random random = new Random(31);
+    List<List<Judgement>> series = new ArrayList<>();
+    for (int w = 0; w < 2000; w++) {
+      series.add(DETECTOR.judge(skewedStep(random, 20, 25, 1.5, 0.05)).subList(22, 45));
+    }
+    assertThat(flaggedShare(series)).isLessThanOrEqualTo(0.02); // the goal
+  }
+
   @Test
   void stepsToANewLevelStayWithinTheFalseAlarmGoalAfterTheChange() {
     Random random = new Random(29);
