@@ -2,10 +2,12 @@ package org.perflab.spark.corpus;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.perflab.changes.CauseKind;
 
 /**
@@ -13,7 +15,9 @@ import org.perflab.changes.CauseKind;
  * each workload, {@value #STEADY_REPEATS} steady repeats at one configuration, then one run per known change that
  * applies to it, each with the cause kind of the {@code regressions} table its first cause should have.
  *
- * <p>{@link #main} prints the plan, one run a line, fields separated by {@code |}: run id, workload, kind
+ * <p>{@link #main} prints the plan ({@code [--steady N] [--workloads NAME,...]}: the steady repeats per workload,
+ * default {@value #STEADY_REPEATS}, and the workloads, default all), one run a line, fields separated by {@code |}:
+ * run id, workload, kind
  * ({@code steady} or {@code changed}), change, expected first cause kind (empty for a steady run), whether a CPU hog
  * runs beside the executors ({@code 1}/{@code 0}), spark-submit options, workload options (options space-separated,
  * none containing a space). The script runs them in this order, so each changed run starts after its steady runs.
@@ -112,9 +116,22 @@ public final class RegressionCorpusPlan {
 
   /** The whole plan: per workload, its steady repeats, then its changed runs. */
   public static List<Run> runs() {
+    return runs(STEADY_REPEATS, List.of(Workload.values()));
+  }
+
+  /**
+   * A plan of some workloads: per workload, {@code steady} repeats, then its changed runs.
+   *
+   * @param steady steady repeats per workload, at least 1 (the regressions job judges from the 6th run by default)
+   * @param workloads the workloads, in plan order
+   */
+  public static List<Run> runs(int steady, List<Workload> workloads) {
+    if (steady < 1) {
+      throw new IllegalArgumentException("Cannot plan the corpus: steady repeats must be at least 1 (" + steady + ")");
+    }
     List<Run> runs = new ArrayList<>();
-    for (Workload workload : Workload.values()) {
-      for (int repeat = 1; repeat <= STEADY_REPEATS; repeat++) {
+    for (Workload workload : workloads) {
+      for (int repeat = 1; repeat <= steady; repeat++) {
         runs.add(new Run(workload.name + "-steady-" + repeat, workload, null, "", workload.options));
       }
       for (Change change : workload.changes) {
@@ -140,12 +157,56 @@ public final class RegressionCorpusPlan {
     return out.toString();
   }
 
-  /** Prints the plan on stdout, one run a line. */
+  /**
+   * Prints the plan on stdout, one run a line; {@code --steady N} and {@code --workloads NAME,...} (the workloads'
+   * command names) choose a smaller plan. Exits 2 with a message on a bad option.
+   */
   public static void main(String[] args) {
-    print(System.out);
+    try {
+      print(System.out, parse(args));
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+    }
   }
 
-  static void print(PrintStream out) {
-    runs().forEach(run -> out.println(run.line()));
+  /** The plan that {@code args} ({@code [--steady N] [--workloads NAME,...]}) choose. */
+  static List<Run> parse(String... args) {
+    int steady = STEADY_REPEATS;
+    List<Workload> workloads = List.of(Workload.values());
+    for (int i = 0; i < args.length; i += 2) {
+      if (i + 1 >= args.length) {
+        throw new IllegalArgumentException("Cannot plan the corpus: " + args[i] + " needs a value");
+      }
+      switch (args[i]) {
+        case "--steady" -> steady = steadyRepeats(args[i + 1]);
+        case "--workloads" -> workloads = workloads(args[i + 1]);
+        default -> throw new IllegalArgumentException(
+            "Cannot plan the corpus: unknown option " + args[i] + " (--steady N, --workloads NAME,...)");
+      }
+    }
+    return runs(steady, workloads);
+  }
+
+  private static int steadyRepeats(String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("Cannot plan the corpus: --steady needs a whole number (" + value + ")", e);
+    }
+  }
+
+  private static List<Workload> workloads(String names) {
+    List<Workload> out = new ArrayList<>();
+    for (String name : names.split(",")) {
+      out.add(Arrays.stream(Workload.values()).filter(w -> w.name.equals(name)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("Cannot plan the corpus: unknown workload " + name + " ("
+              + Arrays.stream(Workload.values()).map(w -> w.name).collect(Collectors.joining(", ")) + ")")));
+    }
+    return out;
+  }
+
+  static void print(PrintStream out, List<Run> runs) {
+    runs.forEach(run -> out.println(run.line()));
   }
 }
