@@ -15,8 +15,9 @@ import org.perflab.changes.CauseKind;
  * each workload, {@value #STEADY_REPEATS} steady repeats at one configuration, then one run per known change that
  * applies to it, each with the cause kind of the {@code regressions} table its first cause should have.
  *
- * <p>{@link #main} prints the plan ({@code [--steady N] [--workloads NAME,...]}: the steady repeats per workload,
- * default {@value #STEADY_REPEATS}, and the workloads, default all), one run a line, fields separated by {@code |}:
+ * <p>{@link #main} prints the plan ({@code [--steady N] [--workloads NAME,...] [--memory-fraction F]}: the steady
+ * repeats per workload, default {@value #STEADY_REPEATS}, the workloads, default all, and the smaller memory's
+ * {@code spark.memory.fraction}, default {@value #MEMORY_FRACTION}), one run a line, fields separated by {@code |}:
  * run id, workload, kind
  * ({@code steady} or {@code changed}), change, expected first cause kind (empty for a steady run), whether a CPU hog
  * runs beside the executors ({@code 1}/{@code 0}), spark-submit options, workload options (options space-separated,
@@ -26,15 +27,26 @@ public final class RegressionCorpusPlan {
   /** Steady repeats per workload at the baseline configuration. */
   public static final int STEADY_REPEATS = 15;
 
+  /**
+   * The {@code spark.memory.fraction} of {@link Change#SMALLER_MEMORY} by default: about 2 MB of execution memory in
+   * a 460 MB executor, where the tiny workloads spill; a join of the larger scales fails to acquire a page with it.
+   */
+  public static final double MEMORY_FRACTION = 0.01;
+
+  private static final String MEMORY_FRACTION_TOKEN = "{memory-fraction}";
+
   private RegressionCorpusPlan() {}
 
   /** A known change injected into one run, and the cause kind the regressions job should name first for it. */
   public enum Change {
     /** One executor core granted instead of two ({@code spark.cores.max 2 -> 1}). */
     FEWER_EXECUTORS(CauseKind.CONFIGURATION, "--total-executor-cores 1", ""),
-    /** Smaller executor memory: about 2 MB of execution memory, spilling from 1 MB. */
-    SMALLER_MEMORY(CauseKind.CONFIGURATION, "--executor-memory 460m --conf spark.memory.fraction=0.01 "
-        + "--conf spark.shuffle.spill.initialMemoryThreshold=1m", ""),
+    /**
+     * Smaller executor memory: about 2 MB of execution memory at the default memory fraction (0.01), spilling from 1
+     * MB.
+     */
+    SMALLER_MEMORY(CauseKind.CONFIGURATION, "--executor-memory 460m --conf spark.memory.fraction="
+        + MEMORY_FRACTION_TOKEN + " --conf spark.shuffle.spill.initialMemoryThreshold=1m", ""),
     /** 400 shuffle partitions instead of the workload's 8. */
     MORE_SHUFFLE_PARTITIONS(CauseKind.CONFIGURATION, "--conf spark.sql.shuffle.partitions=400", ""),
     /** Broadcast joins disabled: a sort-merge join and its extra stages (a plan change). */
@@ -61,6 +73,11 @@ public final class RegressionCorpusPlan {
     /** The cause kind the regressions job should name first. */
     public CauseKind expected() {
       return expected;
+    }
+
+    /** The spark-submit options of this change, with {@code memoryFraction} as the smaller memory's fraction. */
+    String submitOptions(double memoryFraction) {
+      return submitOptions.replace(MEMORY_FRACTION_TOKEN, Double.toString(memoryFraction));
     }
   }
 
@@ -116,7 +133,7 @@ public final class RegressionCorpusPlan {
 
   /** The whole plan: per workload, its steady repeats, then its changed runs. */
   public static List<Run> runs() {
-    return runs(STEADY_REPEATS, List.of(Workload.values()));
+    return runs(STEADY_REPEATS, List.of(Workload.values()), MEMORY_FRACTION);
   }
 
   /**
@@ -124,10 +141,15 @@ public final class RegressionCorpusPlan {
    *
    * @param steady steady repeats per workload, at least 1 (the regressions job judges from the 6th run by default)
    * @param workloads the workloads, in plan order
+   * @param memoryFraction the {@code spark.memory.fraction} of {@link Change#SMALLER_MEMORY}, in (0, 1)
    */
-  public static List<Run> runs(int steady, List<Workload> workloads) {
+  public static List<Run> runs(int steady, List<Workload> workloads, double memoryFraction) {
     if (steady < 1) {
       throw new IllegalArgumentException("Cannot plan the corpus: steady repeats must be at least 1 (" + steady + ")");
+    }
+    if (!(memoryFraction > 0 && memoryFraction < 1)) {
+      throw new IllegalArgumentException("Cannot plan the corpus: the memory fraction must be in (0, 1) ("
+          + memoryFraction + ")");
     }
     List<Run> runs = new ArrayList<>();
     for (Workload workload : workloads) {
@@ -137,7 +159,7 @@ public final class RegressionCorpusPlan {
       for (Change change : workload.changes) {
         String options = merged(workload.options, change.workloadOptions);
         runs.add(new Run(workload.name + "-" + change.name().toLowerCase(Locale.ROOT).replace('_', '-'),
-            workload, change, change.submitOptions, options));
+            workload, change, change.submitOptions(memoryFraction), options));
       }
     }
     return runs;
@@ -159,7 +181,8 @@ public final class RegressionCorpusPlan {
 
   /**
    * Prints the plan on stdout, one run a line; {@code --steady N} and {@code --workloads NAME,...} (the workloads'
-   * command names) choose a smaller plan. Exits 2 with a message on a bad option.
+   * command names) choose a smaller plan, {@code --memory-fraction F} the smaller memory's fraction. Exits 2 with a
+   * message on a bad option.
    */
   public static void main(String[] args) {
     try {
@@ -170,29 +193,32 @@ public final class RegressionCorpusPlan {
     }
   }
 
-  /** The plan that {@code args} ({@code [--steady N] [--workloads NAME,...]}) choose. */
+  /** The plan that {@code args} ({@code [--steady N] [--workloads NAME,...] [--memory-fraction F]}) choose. */
   static List<Run> parse(String... args) {
     int steady = STEADY_REPEATS;
     List<Workload> workloads = List.of(Workload.values());
+    double memoryFraction = MEMORY_FRACTION;
     for (int i = 0; i < args.length; i += 2) {
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("Cannot plan the corpus: " + args[i] + " needs a value");
       }
       switch (args[i]) {
-        case "--steady" -> steady = steadyRepeats(args[i + 1]);
+        case "--steady" -> steady = (int) number(args[i], args[i + 1], true);
         case "--workloads" -> workloads = workloads(args[i + 1]);
-        default -> throw new IllegalArgumentException(
-            "Cannot plan the corpus: unknown option " + args[i] + " (--steady N, --workloads NAME,...)");
+        case "--memory-fraction" -> memoryFraction = number(args[i], args[i + 1], false);
+        default -> throw new IllegalArgumentException("Cannot plan the corpus: unknown option " + args[i]
+            + " (--steady N, --workloads NAME,..., --memory-fraction F)");
       }
     }
-    return runs(steady, workloads);
+    return runs(steady, workloads, memoryFraction);
   }
 
-  private static int steadyRepeats(String value) {
+  private static double number(String option, String value, boolean whole) {
     try {
-      return Integer.parseInt(value);
+      return whole ? Integer.parseInt(value) : Double.parseDouble(value);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Cannot plan the corpus: --steady needs a whole number (" + value + ")", e);
+      throw new IllegalArgumentException("Cannot plan the corpus: " + option + " needs a " + (whole ? "whole " : "")
+          + "number (" + value + ")", e);
     }
   }
 

@@ -33,6 +33,18 @@ class RegressionCorpusPlanTest {
   }
 
   @Test
+  void theSmallerMemorysFractionIsAnOption() {
+    Run byDefault = RegressionCorpusPlan.parse().stream()
+        .filter(r -> r.change() == RegressionCorpusPlan.Change.SMALLER_MEMORY).findFirst().orElseThrow();
+    assertThat(byDefault.submitOptions()).contains("--conf spark.memory.fraction=0.01 ").doesNotContain("{");
+    Run larger = RegressionCorpusPlan.parse("--memory-fraction", "0.05").stream()
+        .filter(r -> r.change() == RegressionCorpusPlan.Change.SMALLER_MEMORY).findFirst().orElseThrow();
+    assertThat(larger.submitOptions()).contains("--conf spark.memory.fraction=0.05 ");
+    assertThatThrownBy(() -> RegressionCorpusPlan.parse("--memory-fraction", "1"))
+        .hasMessageContaining("must be in (0, 1) (1.0)");
+  }
+
+  @Test
   void badOptionsSayWhatIsValid() {
     assertThatThrownBy(() -> RegressionCorpusPlan.parse("--workloads", "grep,sort"))
         .hasMessage("Cannot plan the corpus: unknown workload sort (stragglers, grep, join, sleep)");
