@@ -15,9 +15,8 @@ import org.perflab.changes.CauseKind;
  * each workload, {@value #STEADY_REPEATS} steady repeats at one configuration, then one run per known change that
  * applies to it, each with the cause kind of the {@code regressions} table its first cause should have.
  *
- * <p>{@link #main} prints the plan ({@code [--steady N] [--workloads NAME,...] [--memory-fraction F]}: the steady
- * repeats per workload, default {@value #STEADY_REPEATS}, the workloads, default all, and the smaller memory's
- * {@code spark.memory.fraction}, default {@value #MEMORY_FRACTION}), one run a line, fields separated by {@code |}:
+ * <p>{@link #main} prints the plan (by default the committed corpus's; its options choose another {@link Shape}), one
+ * run a line, fields separated by {@code |}:
  * run id, workload, kind
  * ({@code steady} or {@code changed}), change, expected first cause kind (empty for a steady run), whether a CPU hog
  * runs beside the executors ({@code 1}/{@code 0}), spark-submit options, workload options (options space-separated,
@@ -131,35 +130,56 @@ public final class RegressionCorpusPlan {
     }
   }
 
-  /** The whole plan: per workload, its steady repeats, then its changed runs. */
-  public static List<Run> runs() {
-    return runs(STEADY_REPEATS, List.of(Workload.values()), MEMORY_FRACTION);
-  }
-
   /**
-   * A plan of some workloads: per workload, {@code steady} repeats, then its changed runs.
+   * The shape of a plan.
    *
-   * @param steady steady repeats per workload, at least 1 (the regressions job judges from the 6th run by default)
+   * @param steady steady repeats per workload before its changes, at least 1 (the regressions job judges from the 6th
+   *     run by default)
+   * @param steadyAfterChange steady repeats after each changed run, at least 0: each change is then judged against
+   *     the steady level, not against the change before it (a workload is rarely changed on consecutive nights)
    * @param workloads the workloads, in plan order
    * @param memoryFraction the {@code spark.memory.fraction} of {@link Change#SMALLER_MEMORY}, in (0, 1)
    */
-  public static List<Run> runs(int steady, List<Workload> workloads, double memoryFraction) {
-    if (steady < 1) {
-      throw new IllegalArgumentException("Cannot plan the corpus: steady repeats must be at least 1 (" + steady + ")");
+  public record Shape(int steady, int steadyAfterChange, List<Workload> workloads, double memoryFraction) {
+    public Shape {
+      if (steady < 1 || steadyAfterChange < 0) {
+        throw new IllegalArgumentException("Cannot plan the corpus: steady repeats must be at least 1 before the"
+            + " changes and 0 after each (" + steady + ", " + steadyAfterChange + ")");
+      }
+      if (!(memoryFraction > 0 && memoryFraction < 1)) {
+        throw new IllegalArgumentException("Cannot plan the corpus: the memory fraction must be in (0, 1) ("
+            + memoryFraction + ")");
+      }
+      workloads = List.copyOf(workloads);
     }
-    if (!(memoryFraction > 0 && memoryFraction < 1)) {
-      throw new IllegalArgumentException("Cannot plan the corpus: the memory fraction must be in (0, 1) ("
-          + memoryFraction + ")");
+
+    /** The committed corpus's shape: every workload, {@value #STEADY_REPEATS} steady repeats, changes back to back. */
+    public static Shape committed() {
+      return new Shape(STEADY_REPEATS, 0, List.of(Workload.values()), MEMORY_FRACTION);
     }
+  }
+
+  /** The whole plan: per workload, its steady repeats, then its changed runs. */
+  public static List<Run> runs() {
+    return runs(Shape.committed());
+  }
+
+  /** A plan of the given shape: per workload, its steady repeats, then each changed run and the repeats after it. */
+  public static List<Run> runs(Shape shape) {
     List<Run> runs = new ArrayList<>();
-    for (Workload workload : workloads) {
-      for (int repeat = 1; repeat <= steady; repeat++) {
+    for (Workload workload : shape.workloads()) {
+      for (int repeat = 1; repeat <= shape.steady(); repeat++) {
         runs.add(new Run(workload.name + "-steady-" + repeat, workload, null, "", workload.options));
       }
       for (Change change : workload.changes) {
         String options = merged(workload.options, change.workloadOptions);
-        runs.add(new Run(workload.name + "-" + change.name().toLowerCase(Locale.ROOT).replace('_', '-'),
-            workload, change, change.submitOptions(memoryFraction), options));
+        String name = change.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        runs.add(new Run(workload.name + "-" + name, workload, change, change.submitOptions(shape.memoryFraction()),
+            options));
+        for (int repeat = 1; repeat <= shape.steadyAfterChange(); repeat++) {
+          runs.add(new Run(workload.name + "-steady-after-" + name + "-" + repeat, workload, null, "",
+              workload.options));
+        }
       }
     }
     return runs;
@@ -180,9 +200,9 @@ public final class RegressionCorpusPlan {
   }
 
   /**
-   * Prints the plan on stdout, one run a line; {@code --steady N} and {@code --workloads NAME,...} (the workloads'
-   * command names) choose a smaller plan, {@code --memory-fraction F} the smaller memory's fraction. Exits 2 with a
-   * message on a bad option.
+   * Prints the plan on stdout, one run a line; the options of {@link Shape} ({@code --steady N},
+   * {@code --steady-after-change N}, {@code --workloads NAME,...} with the workloads' command names,
+   * {@code --memory-fraction F}) choose another plan. Exits 2 with a message on a bad option.
    */
   public static void main(String[] args) {
     try {
@@ -193,24 +213,31 @@ public final class RegressionCorpusPlan {
     }
   }
 
-  /** The plan that {@code args} ({@code [--steady N] [--workloads NAME,...] [--memory-fraction F]}) choose. */
+  /**
+   * The plan that {@code args} ({@code [--steady N] [--steady-after-change N] [--workloads NAME,...]
+   * [--memory-fraction F]}) choose.
+   */
   static List<Run> parse(String... args) {
-    int steady = STEADY_REPEATS;
-    List<Workload> workloads = List.of(Workload.values());
-    double memoryFraction = MEMORY_FRACTION;
+    Shape shape = Shape.committed();
     for (int i = 0; i < args.length; i += 2) {
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("Cannot plan the corpus: " + args[i] + " needs a value");
       }
-      switch (args[i]) {
-        case "--steady" -> steady = (int) number(args[i], args[i + 1], true);
-        case "--workloads" -> workloads = workloads(args[i + 1]);
-        case "--memory-fraction" -> memoryFraction = number(args[i], args[i + 1], false);
+      String value = args[i + 1];
+      shape = switch (args[i]) {
+        case "--steady" -> new Shape((int) number(args[i], value, true), shape.steadyAfterChange(),
+            shape.workloads(), shape.memoryFraction());
+        case "--steady-after-change" -> new Shape(shape.steady(), (int) number(args[i], value, true),
+            shape.workloads(), shape.memoryFraction());
+        case "--workloads" -> new Shape(shape.steady(), shape.steadyAfterChange(), workloads(value),
+            shape.memoryFraction());
+        case "--memory-fraction" -> new Shape(shape.steady(), shape.steadyAfterChange(), shape.workloads(),
+            number(args[i], value, false));
         default -> throw new IllegalArgumentException("Cannot plan the corpus: unknown option " + args[i]
-            + " (--steady N, --workloads NAME,..., --memory-fraction F)");
-      }
+            + " (--steady N, --steady-after-change N, --workloads NAME,..., --memory-fraction F)");
+      };
     }
-    return runs(steady, workloads, memoryFraction);
+    return runs(shape);
   }
 
   private static double number(String option, String value, boolean whole) {

@@ -33,6 +33,21 @@ class RegressionCorpusPlanTest {
   }
 
   @Test
+  void steadyRepeatsAfterEachChangeFollowIt() {
+    List<Run> runs = RegressionCorpusPlan.parse("--steady", "6", "--steady-after-change", "1", "--workloads", "grep");
+    List<Run> changed = runs.stream().filter(r -> r.change() != null).toList();
+    assertThat(changed).extracting(Run::change).containsExactlyElementsOf(Workload.GREP.changes());
+    assertThat(runs).hasSize(6 + 2 * changed.size());
+    for (Run run : changed) {
+      Run next = runs.get(runs.indexOf(run) + 1);
+      assertThat(next.change()).isNull();
+      assertThat(next.id()).startsWith("grep-steady-after-");
+      assertThat(next.workloadOptions()).isEqualTo(runs.get(0).workloadOptions());
+    }
+    assertThat(runs.stream().map(Run::id).distinct()).hasSize(runs.size());
+  }
+
+  @Test
   void theSmallerMemorysFractionIsAnOption() {
     Run byDefault = RegressionCorpusPlan.parse().stream()
         .filter(r -> r.change() == RegressionCorpusPlan.Change.SMALLER_MEMORY).findFirst().orElseThrow();
@@ -49,7 +64,7 @@ class RegressionCorpusPlanTest {
     assertThatThrownBy(() -> RegressionCorpusPlan.parse("--workloads", "grep,sort"))
         .hasMessage("Cannot plan the corpus: unknown workload sort (stragglers, grep, join, sleep)");
     assertThatThrownBy(() -> RegressionCorpusPlan.parse("--steady", "0"))
-        .hasMessageContaining("steady repeats must be at least 1 (0)");
+        .hasMessageContaining("steady repeats must be at least 1 before the changes and 0 after each (0, 0)");
     assertThatThrownBy(() -> RegressionCorpusPlan.parse("--steady", "x")).hasMessageContaining("(x)");
     assertThatThrownBy(() -> RegressionCorpusPlan.parse("--steady")).hasMessageContaining("needs a value");
   }
