@@ -30,10 +30,13 @@ import org.perflab.findings.Rule;
  *   <li>executor wait: the growth of the time from start to the first executor;
  *   <li>plan: the duration of stages added minus stages removed (stages matched with {@link StageMatcher});
  *   <li>stages: the growth of each matched stage, put on its first sign: a retry or more failed tasks (failures),
- *       spill (memory), more tasks (partitions), a longer longest task (skew), GC, shuffle fetch wait, else more
- *       task time; a stage that grew with its task time unchanged is waiting for slots;
+ *       spill (memory), more tasks (partitions), a longer longest task (skew), GC, shuffle fetch wait, more task
+ *       time off the CPU (the CPU time grew by less than {@value #OFF_CPU_SHARE} of the task time), else more task
+ *       time; a stage that grew with its task time unchanged is waiting for slots;
  *   <li>environment: every sizeable matched stage slower by a similar factor (spread of log ratios ≤
- *       {@value #ENVIRONMENT_SPREAD}) with data, slots, plan and configuration unchanged;
+ *       {@value #ENVIRONMENT_SPREAD}) with data, slots, plan and configuration unchanged; or, with the same, the
+ *       matched stages' task time grown by more than a tenth off the CPU (another process held the CPU, or a disk
+ *       was slower: the same work took more time and no more CPU time);
  *   <li>time outside stages: the growth of the wall time not covered by any stage's span ({@link WallTimeSplit}:
  *       before the first stage, between stages, after the last) over the baseline runs' median.
  * </ul>
@@ -52,8 +55,8 @@ import org.perflab.findings.Rule;
  * <ul>
  *   <li>{@link CauseKind#ENVIRONMENT} when the application did the same work (the same configuration, slots, data and
  *       stages as the reference: the preconditions of the similar-factor test above) and both its time outside stages
- *       and its stages were slower (the stages' union grew, or the similar-factor test holds): a slower machine slows
- *       the driver too. Seconds: the growth outside stages plus the matched stages' growth that has no sign of its own
+ *       and its stages were slower (the stages' union grew, the similar-factor test holds, or their tasks waited off
+ *       the CPU): a slower machine slows the driver too. Seconds: the growth outside stages plus the matched stages' growth that has no sign of its own
  *       (more task time, or waiting for slots), which this cause replaces;
  *   <li>else, when the time outside stages grew, {@link CauseKind#OUTSIDE_STAGES}, naming the part that grew most;
  *       seconds: its growth over the baseline median.
@@ -67,6 +70,7 @@ public final class Attribution {
   static final double DATA_TOLERANCE = 0.10;
   static final double ENVIRONMENT_SPREAD = 0.15;
   static final double GREW_Z = 2;
+  static final double OFF_CPU_SHARE = 0.5;
   private static final double GIB = 1 << 30;
 
   /** What made a matched stage grow. */
@@ -77,6 +81,7 @@ public final class Attribution {
     SKEW(Rule.DATA_SKEW),
     GC(Rule.GC_PRESSURE),
     FETCH_WAIT(null),
+    OFF_CPU(null),
     TASK_TIME(null),
     SLOT_WAIT(null);
 
@@ -143,13 +148,21 @@ public final class Attribution {
     boolean environment = environment();
     Optional<Shift> outside = shift(WallTimeSplit::outsideS);
     boolean outsideGrew = outside.filter(Shift::grew).isPresent();
+    boolean offCpu = sameWork() && tasksWaitedOffCpu();
     boolean slowerMachine = outsideGrew && sameWork()
-        && (environment || shift(WallTimeSplit::stagesS).filter(Shift::grew).isPresent());
+        && (environment || offCpu || shift(WallTimeSplit::stagesS).filter(Shift::grew).isPresent());
+    double generic = growth.getOrDefault(StageSign.TASK_TIME, 0.0) + growth.getOrDefault(StageSign.SLOT_WAIT, 0.0)
+        + growth.getOrDefault(StageSign.OFF_CPU, 0.0);
     if (slowerMachine) {
-      double generic = growth.getOrDefault(StageSign.TASK_TIME, 0.0) + growth.getOrDefault(StageSign.SLOT_WAIT, 0.0);
       out.add(cause(CauseKind.ENVIRONMENT, "stages and the time outside them all slower",
-          outside.get().grewS() + generic, splitEvidence() + " with data, slots and configuration unchanged",
+          outside.get().grewS() + generic, splitEvidence() + (offCpu ? "; " + offCpuEvidence() : "")
+              + " with data, slots and configuration unchanged",
           "check the hosts of the driver and the executors for other load, then rerun"));
+    } else if (offCpu && !environment) {
+      out.add(cause(CauseKind.ENVIRONMENT, "tasks waited off CPU with the same work", generic,
+          offCpuEvidence() + " with data, slots and configuration unchanged",
+          "check the executors' hosts for other processes holding the CPU or the disks, then rerun"));
+      environment = true;
     } else if (environment) {
       double seconds = growth.values().stream().mapToDouble(Double::doubleValue).sum();
       out.add(cause(CauseKind.ENVIRONMENT, "every stage slower by a similar factor", seconds,
@@ -160,7 +173,8 @@ public final class Attribution {
     }
     for (Map.Entry<StageSign, Double> e : growth.entrySet()) {
       StageSign sign = e.getKey();
-      if ((environment || slowerMachine) && (sign == StageSign.TASK_TIME || sign == StageSign.SLOT_WAIT)) {
+      if ((environment || slowerMachine)
+          && (sign == StageSign.TASK_TIME || sign == StageSign.SLOT_WAIT || sign == StageSign.OFF_CPU)) {
         continue;
       }
       if (sign == StageSign.SLOT_WAIT && run.cores() < base.cores()) {
@@ -304,7 +318,20 @@ public final class Attribution {
     if (taskGrowth > 0 && r.fetchWaitS() - b.fetchWaitS() > 0.3 * taskGrowth) {
       return StageSign.FETCH_WAIT;
     }
-    return taskGrowth > 0.1 * b.taskTimeS() ? StageSign.TASK_TIME : StageSign.SLOT_WAIT;
+    if (taskGrowth <= 0.1 * b.taskTimeS()) {
+      return StageSign.SLOT_WAIT;
+    }
+    return offCpu(b.cpuS(), r.cpuS(), taskGrowth) ? StageSign.OFF_CPU : StageSign.TASK_TIME;
+  }
+
+  /**
+   * Whether task time that grew by {@code taskGrowthS} grew off the CPU: the CPU time known in both runs (Spark 2.1
+   * and later log it) and grown by less than {@value #OFF_CPU_SHARE} of the task time's growth. Tasks that did the
+   * same work in more time waited: for a CPU that other processes held, or for a disk or network (GC and shuffle
+   * fetch wait have signs of their own).
+   */
+  static boolean offCpu(double baseCpuS, double runCpuS, double taskGrowthS) {
+    return baseCpuS > 0 && runCpuS > 0 && taskGrowthS > 0 && runCpuS - baseCpuS < OFF_CPU_SHARE * taskGrowthS;
   }
 
   private static String detail(StageSign sign, StageStats b, StageStats r) {
@@ -315,6 +342,8 @@ public final class Attribution {
       case SKEW -> "longest task " + fmt(b.maxOverMedian()) + "x -> " + fmt(r.maxOverMedian()) + "x the median";
       case GC -> String.format(Locale.ROOT, "GC %.1f s -> %.1f s", b.gcS(), r.gcS());
       case FETCH_WAIT -> String.format(Locale.ROOT, "fetch wait %.1f s -> %.1f s", b.fetchWaitS(), r.fetchWaitS());
+      case OFF_CPU -> String.format(Locale.ROOT, "task time %.1f s -> %.1f s, CPU %.1f s -> %.1f s",
+          b.taskTimeS(), r.taskTimeS(), b.cpuS(), r.cpuS());
       case TASK_TIME -> String.format(Locale.ROOT, "task time %.1f s -> %.1f s", b.taskTimeS(), r.taskTimeS());
       case SLOT_WAIT -> "task time unchanged";
     };
@@ -345,10 +374,42 @@ public final class Attribution {
       case SKEW -> "skew: one task much longer than the others";
       case GC -> "more GC";
       case FETCH_WAIT -> "longer shuffle fetch wait";
+      case OFF_CPU -> "tasks waited off CPU: more task time, the same CPU time";
       case TASK_TIME -> "stages did more work";
       case SLOT_WAIT -> "stages took longer with the same task time";
     };
     return cause(kind, what, seconds, text, sign.finding == null ? "" : "read finding " + sign.finding);
+  }
+
+  /**
+   * Whether the matched stages' task time grew by more than a tenth and off the CPU ({@link #offCpu}), summed over
+   * the matched stages whose CPU time both runs logged.
+   */
+  private boolean tasksWaitedOffCpu() {
+    double[] sums = matchedTaskAndCpu();
+    return sums[0] > 0 && sums[1] - sums[0] > 0.1 * sums[0] && offCpu(sums[2], sums[3], sums[1] - sums[0]);
+  }
+
+  private String offCpuEvidence() {
+    double[] sums = matchedTaskAndCpu();
+    return String.format(Locale.ROOT, "matched stages' task time %.1f s -> %.1f s, their CPU time %.1f s -> %.1f s",
+        sums[0], sums[1], sums[2], sums[3]);
+  }
+
+  /** Σ task time and Σ CPU time of the matched stages with CPU time in both runs: reference, run, reference, run. */
+  private double[] matchedTaskAndCpu() {
+    double[] sums = new double[4];
+    for (StageAlignment.Pair p : alignment.matched()) {
+      StageStats b = baseStages.get(p.before().orElseThrow().stageId());
+      StageStats r = runStages.get(p.after().orElseThrow().stageId());
+      if (b.cpuS() > 0 && r.cpuS() > 0) {
+        sums[0] += b.taskTimeS();
+        sums[1] += r.taskTimeS();
+        sums[2] += b.cpuS();
+        sums[3] += r.cpuS();
+      }
+    }
+    return sums;
   }
 
   /** Every sizeable matched stage slower by a similar factor, nothing else changed. */

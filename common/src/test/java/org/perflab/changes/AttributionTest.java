@@ -195,6 +195,69 @@ class AttributionTest {
     assertThat(causes).noneMatch(c -> c.kind() == CauseKind.ENVIRONMENT || c.kind() == CauseKind.OUTSIDE_STAGES);
   }
 
+  /** {@code s} with another duration, task time and CPU time, in seconds. */
+  private static StageStats timed(StageStats s, double durationS, double taskS, double cpuS) {
+    return new StageStats(s.ref(), 0, s.tasks(), 0, durationS, taskS, cpuS, s.gcS(), s.fetchWaitS(),
+        s.shuffleWriteS(), s.inputBytes(), s.shuffleReadBytes(), s.shuffleWriteBytes(), s.spillBytes(),
+        s.maxOverMedian());
+  }
+
+  /** The baseline's stages with stage 1 ({@code join}) lasting {@code durationS} with {@code taskS} of task time. */
+  private static List<StageStats> joinStage(double durationS, double taskS, double cpuS) {
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    stages.set(1, timed(stages.get(1), durationS, taskS, cpuS));
+    return stages;
+  }
+
+  /** The first cause, asserted to be of {@code kind} with {@code what}. */
+  private static RegressionCause firstIs(List<RegressionCause> causes, CauseKind kind, String what) {
+    assertThat(causes).isNotEmpty();
+    assertThat(causes.get(0).kind()).isEqualTo(kind);
+    assertThat(causes.get(0).what()).isEqualTo(what);
+    return causes.get(0);
+  }
+
+  @Test
+  void tasksThatTookLongerWithTheSameCpuTimeAreTheEnvironment() {
+    // the join's task time 230 -> 320 s, its CPU time 184 s in both: the tasks waited for a CPU or a disk;
+    // stage 30 -> 42 s, the time outside stages unchanged
+    List<RegressionCause> causes = againstSteadyBaseline(joinStage(42, 320, 184), new WallTimeSplit(6, 102, 3, 1));
+    RegressionCause first = firstIs(causes, CauseKind.ENVIRONMENT, "tasks waited off CPU with the same work");
+    assertThat(first.seconds()).isEqualTo(12);
+    assertThat(first.evidence()).contains("task time 680.0 s -> 770.0 s, their CPU time 544.0 s -> 544.0 s");
+    assertThat(causes).noneMatch(c -> c.kind() == CauseKind.STAGES);
+  }
+
+  @Test
+  void theSameGrowthWithTheCpuTimeGrownAlongIsMoreWork() {
+    List<RegressionCause> causes = againstSteadyBaseline(joinStage(42, 320, 256), new WallTimeSplit(6, 102, 3, 1));
+    assertThat(causes.get(0).kind()).isEqualTo(CauseKind.STAGES);
+    assertThat(causes.get(0).what()).isEqualTo("stages did more work");
+    assertThat(causes).noneMatch(c -> c.kind() == CauseKind.ENVIRONMENT);
+  }
+
+  @Test
+  void withoutCpuTimeInTheLogTasksAreNotJudgedOffCpu() {
+    // logs before Spark 2.1 have no executor CPU time: the growth is only more task time
+    List<StageStats> base = baseStages().stream().map(s -> timed(s, s.durationS(), s.taskTimeS(), 0)).toList();
+    List<StageStats> slower = new ArrayList<>(base);
+    slower.set(1, timed(base.get(1), 42, 320, 0));
+    RunProfile before = run("a", 100, 8, 10 * GB, CONF, base);
+    RunProfile now = run("b", 112, 8, 10 * GB, conf("spark.app.id", "x"), slower);
+    List<RegressionCause> causes = Attribution.explain(now, before, 12);
+    assertThat(causes.get(0).what()).isEqualTo("stages did more work");
+  }
+
+  @Test
+  void theTimeBeforeTheFirstStageGrownWithTasksWaitingOffCpuIsTheEnvironment() {
+    // a busy host: 6 s more before the first stage (z 3), the join's tasks 70 s longer with the same CPU time, the
+    // stage 1.5 s longer (the union 90 -> 91.5 s, z 0.75: not grown by itself)
+    List<RegressionCause> causes = againstSteadyBaseline(joinStage(31.5, 300, 184), new WallTimeSplit(12, 91.5, 3, 1));
+    assertThat(firstIs(causes, CauseKind.ENVIRONMENT, "stages and the time outside them all slower").evidence())
+        .contains("their CPU time 544.0 s -> 544.0 s");
+    assertThat(causes).noneMatch(c -> c.kind() == CauseKind.OUTSIDE_STAGES);
+  }
+
   @Test
   void onlyTheTimeBeforeTheFirstStageGrownIsThatTimeNotTheEnvironment() {
     // the stages as in the baseline; 5 s more before the first stage (z 2.5): the driver, not the machine, is slower
