@@ -56,8 +56,9 @@ import org.perflab.findings.Rule;
  *   <li>{@link CauseKind#ENVIRONMENT} when the application did the same work (the same configuration, slots, data and
  *       stages as the reference: the preconditions of the similar-factor test above) and both its time outside stages
  *       and its stages were slower (the stages' union grew, the similar-factor test holds, or their tasks waited off
- *       the CPU): a slower machine slows the driver too. Seconds: the growth outside stages plus the matched stages' growth that has no sign of its own
- *       (more task time, or waiting for slots), which this cause replaces;
+ *       the CPU): a slower machine slows the driver too. Seconds: the growth outside stages plus the matched
+ *       stages' growth that has no sign of its own (more task time, off the CPU, or waiting for slots), which this
+ *       cause replaces;
  *   <li>else, when the time outside stages grew, {@link CauseKind#OUTSIDE_STAGES}, naming the part that grew most;
  *       seconds: its growth over the baseline median.
  * </ul>

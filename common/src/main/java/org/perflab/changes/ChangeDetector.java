@@ -21,10 +21,10 @@ import java.util.List;
  * regression once). If the next run is back at the old level, the flagged run was a transient outlier: it is
  * dropped from the baseline and the old level goes on. Until a new level has {@code minHistory} runs of its own, its
  * noise is the previous level's; until it has a full window, at least the previous level's (a few runs' MAD
- * underestimates the spread; see {@link #levelNoise}). A change point needs only the runs before it, so a verdict
+ * underestimates the spread; see {@link #levelSpread}). A change point needs only the runs before it, so a verdict
  * never depends on later runs or on the order in which runs were ingested.
  *
- * <p>Measured over synthetic series ({@code ChangeDetectorTest}; docs/regressions.md): after a 50 % step, runs of
+ * <p>Measured over synthetic series ({@code bench/run detector}; docs/regressions.md): after a 50 % step, runs of
  * right-skewed noise (× 1 + a gamma variable of shape 1.5, σ 5 %) are flagged 1.8 % of the time with the side's
  * spread against 2.6 % with the MAD alone, log-normal runs 0.5 % either way, and a 20 % step at 3 % log-normal noise is
  * detected as often (92.7 % against 92.5 %).
