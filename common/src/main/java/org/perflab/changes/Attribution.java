@@ -149,21 +149,21 @@ public final class Attribution {
     boolean environment = environment();
     Optional<Shift> outside = shift(WallTimeSplit::outsideS);
     boolean outsideGrew = outside.filter(Shift::grew).isPresent();
-    boolean offCpu = sameWork() && tasksWaitedOffCpu();
+    CpuSums cpu = cpuSums();
+    boolean offCpu = sameWork() && cpu.waitedOffCpu();
     boolean slowerMachine = outsideGrew && sameWork()
         && (environment || offCpu || shift(WallTimeSplit::stagesS).filter(Shift::grew).isPresent());
     double generic = growth.getOrDefault(StageSign.TASK_TIME, 0.0) + growth.getOrDefault(StageSign.SLOT_WAIT, 0.0)
         + growth.getOrDefault(StageSign.OFF_CPU, 0.0);
     if (slowerMachine) {
       out.add(cause(CauseKind.ENVIRONMENT, "stages and the time outside them all slower",
-          outside.get().grewS() + generic, splitEvidence() + (offCpu ? "; " + offCpuEvidence() : "")
+          outside.get().grewS() + generic, splitEvidence() + (offCpu ? "; " + cpu.evidence() : "")
               + " with data, slots and configuration unchanged",
           "check the hosts of the driver and the executors for other load, then rerun"));
     } else if (offCpu && !environment) {
       out.add(cause(CauseKind.ENVIRONMENT, "tasks waited off CPU with the same work", generic,
-          offCpuEvidence() + " with data, slots and configuration unchanged",
+          cpu.evidence() + " with data, slots and configuration unchanged",
           "check the executors' hosts for other processes holding the CPU or the disks, then rerun"));
-      environment = true;
     } else if (environment) {
       double seconds = growth.values().stream().mapToDouble(Double::doubleValue).sum();
       out.add(cause(CauseKind.ENVIRONMENT, "every stage slower by a similar factor", seconds,
@@ -174,7 +174,7 @@ public final class Attribution {
     }
     for (Map.Entry<StageSign, Double> e : growth.entrySet()) {
       StageSign sign = e.getKey();
-      if ((environment || slowerMachine)
+      if ((environment || slowerMachine || offCpu)
           && (sign == StageSign.TASK_TIME || sign == StageSign.SLOT_WAIT || sign == StageSign.OFF_CPU)) {
         continue;
       }
@@ -282,9 +282,9 @@ public final class Attribution {
   private Map<StageSign, Double> stageGrowth(Map<StageSign, List<String>> evidence) {
     Map<StageSign, Double> out = new EnumMap<>(StageSign.class);
     Map<Integer, Double> retried = retriedSeconds();
-    for (StageAlignment.Pair p : alignment.matched()) {
-      StageStats b = baseStages.get(p.before().orElseThrow().stageId());
-      StageStats r = runStages.get(p.after().orElseThrow().stageId());
+    for (Matched m : matchedStages()) {
+      StageStats b = m.base();
+      StageStats r = m.run();
       double retry = retried.getOrDefault(r.ref().stageId(), 0.0);
       double grew = r.durationS() + retry - b.durationS();
       if (grew <= 0) {
@@ -382,35 +382,39 @@ public final class Attribution {
     return cause(kind, what, seconds, text, sign.finding == null ? "" : "read finding " + sign.finding);
   }
 
+  /** A matched stage: its attempt in the reference and in the run. */
+  private record Matched(StageStats base, StageStats run) {}
+
+  /** The matched stages, in the alignment's order. */
+  private List<Matched> matchedStages() {
+    return alignment.matched().stream().map(p -> new Matched(baseStages.get(p.before().orElseThrow().stageId()),
+        runStages.get(p.after().orElseThrow().stageId()))).toList();
+  }
+
   /**
-   * Whether the matched stages' task time grew by more than a tenth and off the CPU ({@link #offCpu}), summed over
-   * the matched stages whose CPU time both runs logged.
+   * Σ task time and Σ CPU time, in seconds, of the matched stages whose CPU time both runs logged: in the reference
+   * and in the run.
    */
-  private boolean tasksWaitedOffCpu() {
-    double[] sums = matchedTaskAndCpu();
-    return sums[0] > 0 && sums[1] - sums[0] > 0.1 * sums[0] && offCpu(sums[2], sums[3], sums[1] - sums[0]);
-  }
-
-  private String offCpuEvidence() {
-    double[] sums = matchedTaskAndCpu();
-    return String.format(Locale.ROOT, "matched stages' task time %.1f s -> %.1f s, their CPU time %.1f s -> %.1f s",
-        sums[0], sums[1], sums[2], sums[3]);
-  }
-
-  /** Σ task time and Σ CPU time of the matched stages with CPU time in both runs: reference, run, reference, run. */
-  private double[] matchedTaskAndCpu() {
-    double[] sums = new double[4];
-    for (StageAlignment.Pair p : alignment.matched()) {
-      StageStats b = baseStages.get(p.before().orElseThrow().stageId());
-      StageStats r = runStages.get(p.after().orElseThrow().stageId());
-      if (b.cpuS() > 0 && r.cpuS() > 0) {
-        sums[0] += b.taskTimeS();
-        sums[1] += r.taskTimeS();
-        sums[2] += b.cpuS();
-        sums[3] += r.cpuS();
-      }
+  private record CpuSums(double baseTaskS, double runTaskS, double baseCpuS, double runCpuS) {
+    /** Whether the task time grew by more than a tenth and off the CPU ({@link #offCpu}). */
+    boolean waitedOffCpu() {
+      return baseTaskS > 0 && runTaskS - baseTaskS > 0.1 * baseTaskS && offCpu(baseCpuS, runCpuS,
+          runTaskS - baseTaskS);
     }
-    return sums;
+
+    String evidence() {
+      return String.format(Locale.ROOT,
+          "matched stages' task time %.1f s -> %.1f s, their CPU time %.1f s -> %.1f s", baseTaskS, runTaskS,
+          baseCpuS, runCpuS);
+    }
+  }
+
+  private CpuSums cpuSums() {
+    List<Matched> logged = matchedStages().stream().filter(m -> m.base().cpuS() > 0 && m.run().cpuS() > 0).toList();
+    return new CpuSums(logged.stream().mapToDouble(m -> m.base().taskTimeS()).sum(),
+        logged.stream().mapToDouble(m -> m.run().taskTimeS()).sum(),
+        logged.stream().mapToDouble(m -> m.base().cpuS()).sum(),
+        logged.stream().mapToDouble(m -> m.run().cpuS()).sum());
   }
 
   /** Every sizeable matched stage slower by a similar factor, nothing else changed. */
@@ -528,11 +532,9 @@ public final class Attribution {
   /** Log duration ratios of the matched stages that took at least 2 % of the baseline's wall time or 0.5 s. */
   private double[] sizeableRatios() {
     double least = Math.max(0.5, 0.02 * base.wallS());
-    return alignment.matched().stream()
-        .map(p -> new double[] {baseStages.get(p.before().orElseThrow().stageId()).durationS(),
-            runStages.get(p.after().orElseThrow().stageId()).durationS()})
-        .filter(d -> d[0] >= least && d[1] > 0)
-        .mapToDouble(d -> Math.log(d[1] / d[0])).toArray();
+    return matchedStages().stream()
+        .filter(m -> m.base().durationS() >= least && m.run().durationS() > 0)
+        .mapToDouble(m -> Math.log(m.run().durationS() / m.base().durationS())).toArray();
   }
 
   /** Seconds of the run's retried stage attempts (attempt above 0), by stage id. */

@@ -1,6 +1,5 @@
 package org.perflab.changes.bench;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -79,10 +78,10 @@ public final class DetectorNoiseBenchmark {
   }
 
   private static double[] series(Random random, Noise noise, int pre, int post, double step) {
-    List<Double> xs = new ArrayList<>();
-    for (int i = 0; i < pre + post; i++) {
-      xs.add(100 * (i < pre ? 1 : step) * noise.factor().apply(random));
+    double[] xs = new double[pre + post];
+    for (int i = 0; i < xs.length; i++) {
+      xs[i] = 100 * (i < pre ? 1 : step) * noise.factor().apply(random);
     }
-    return xs.stream().mapToDouble(Double::doubleValue).toArray();
+    return xs;
   }
 }

@@ -218,26 +218,26 @@ public final class RegressionCorpusPlan {
    * [--memory-fraction F]}) choose.
    */
   static List<Run> parse(String... args) {
-    Shape shape = Shape.committed();
+    Shape committed = Shape.committed();
+    int steady = committed.steady();
+    int steadyAfterChange = committed.steadyAfterChange();
+    List<Workload> workloads = committed.workloads();
+    double memoryFraction = committed.memoryFraction();
     for (int i = 0; i < args.length; i += 2) {
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("Cannot plan the corpus: " + args[i] + " needs a value");
       }
       String value = args[i + 1];
-      shape = switch (args[i]) {
-        case "--steady" -> new Shape((int) number(args[i], value, true), shape.steadyAfterChange(),
-            shape.workloads(), shape.memoryFraction());
-        case "--steady-after-change" -> new Shape(shape.steady(), (int) number(args[i], value, true),
-            shape.workloads(), shape.memoryFraction());
-        case "--workloads" -> new Shape(shape.steady(), shape.steadyAfterChange(), workloads(value),
-            shape.memoryFraction());
-        case "--memory-fraction" -> new Shape(shape.steady(), shape.steadyAfterChange(), shape.workloads(),
-            number(args[i], value, false));
+      switch (args[i]) {
+        case "--steady" -> steady = (int) number(args[i], value, true);
+        case "--steady-after-change" -> steadyAfterChange = (int) number(args[i], value, true);
+        case "--workloads" -> workloads = workloads(value);
+        case "--memory-fraction" -> memoryFraction = number(args[i], value, false);
         default -> throw new IllegalArgumentException("Cannot plan the corpus: unknown option " + args[i]
             + " (--steady N, --steady-after-change N, --workloads NAME,..., --memory-fraction F)");
-      };
+      }
     }
-    return runs(shape);
+    return runs(new Shape(steady, steadyAfterChange, workloads, memoryFraction));
   }
 
   private static double number(String option, String value, boolean whole) {
