@@ -1,6 +1,7 @@
 package org.perflab.changes;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One run's metric judged against its baseline.
@@ -14,14 +15,23 @@ import java.util.List;
  *     the floor; on a level entered after a change with less than a window of runs, at least the previous level's
  * @param baseline the indices (into the judged series) of the baseline runs
  * @param sinceChange whether the baseline is a new level entered after a change that was already reported
+ * @param trend the trend that made this run a change, when the trend test found it; null for a step (a run beyond the
+ *     threshold) and for every other verdict. A trend's baseline is the first runs it rose from, its z and noise
+ *     those of the runs about the trend's line
  */
 public record Judgement(Verdict verdict, double ratio, double z, double baselineMedian, double noise,
-    List<Integer> baseline, boolean sinceChange) {
+    List<Integer> baseline, boolean sinceChange, Trend trend) {
   public Judgement {
     baseline = List.copyOf(baseline);
   }
 
   static Judgement without(Verdict verdict, List<Integer> baseline) {
-    return new Judgement(verdict, Double.NaN, Double.NaN, Double.NaN, Double.NaN, baseline, false);
+    return new Judgement(verdict, Double.NaN, Double.NaN, Double.NaN, Double.NaN, baseline, false, null);
+  }
+
+  /** How the change was found; empty when the verdict is no change. */
+  public Optional<ChangeKind> kind() {
+    return verdict.changed() ? Optional.of(trend == null ? ChangeKind.STEP : ChangeKind.TREND)
+        : Optional.empty();
   }
 }

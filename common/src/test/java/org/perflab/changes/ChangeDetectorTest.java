@@ -1,6 +1,7 @@
 package org.perflab.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -193,5 +194,133 @@ class ChangeDetectorTest {
       series.add(DETECTOR.judge(step(random, 20, 25, 1.5, 0.05)).subList(22, 45)); // after the change's two runs
     }
     assertThat(flaggedShare(series)).isLessThanOrEqualTo(0.02); // the goal
+  }
+  @Test
+  void theMannKendallZOfRisingRunsIsTheTextbookValue() {
+    double[] rising = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    // S = 45 pairs rising, Var(S) = 10 × 9 × 25 ÷ 18 = 125, z = (45 − 1) ÷ √125
+    assertThat(ChangeDetector.mannKendallZ(rising)).isCloseTo(44 / Math.sqrt(125), offset(1e-12));
+    double[] falling = {10, 9, 8, 7, 6, 5, 4, 3, 2, 1};
+    assertThat(ChangeDetector.mannKendallZ(falling)).isCloseTo(-44 / Math.sqrt(125), offset(1e-12));
+    // ties: 3 equal values take 3 × 2 × 11 ÷ 18 from the variance and add nothing to S
+    double[] tied = {1, 1, 1, 2};
+    assertThat(ChangeDetector.mannKendallZ(tied)).isCloseTo(2 / Math.sqrt((4 * 3 * 13 - 3 * 2 * 11) / 18.0),
+        offset(1e-12));
+  }
+
+  @Test
+  void theMannKendallZOfRunsInRandomOrderRarelyReachesTheTrendThresholdWhateverTheirDistribution() {
+    Random random = new Random(41);
+    int trials = 20000;
+    int normal = 0;
+    int skewed = 0;
+    for (int t = 0; t < trials; t++) {
+      double[] a = logNormal(random, 30, 100, 0.05);
+      double[] b = new double[30];
+      for (int i = 0; i < b.length; i++) {
+        b[i] = 100 * SyntheticNoise.skewedFactor(random, 1, 0.05);
+      }
+      normal += Math.abs(ChangeDetector.mannKendallZ(a)) >= DetectorOptions.DEFAULT_TREND_Z ? 1 : 0;
+      skewed += Math.abs(ChangeDetector.mannKendallZ(b)) >= DetectorOptions.DEFAULT_TREND_Z ? 1 : 0;
+    }
+    // two-sided p = 0.001: about 20 of 20,000 either way; 60 is beyond any chance of a correct test
+    assertThat(normal).isLessThan(60);
+    assertThat(skewed).isLessThan(60);
+  }
+
+  @Test
+  void theTheilSenSlopeIgnoresAnOutlier() {
+    double[] xs = {0, 2, 4, 6, 100, 10, 12, 14, 16};
+    assertThat(ChangeDetector.theilSenSlope(xs)).isEqualTo(2.0);
+  }
+
+  /** 20 runs at 100, then runs each {@code perRun} times the last, log-normal with log spread {@code sigma}. */
+  private static double[] drift(Random random, int drifting, double perRun, double sigma) {
+    double[] xs = logNormal(random, 20 + drifting, 100, sigma);
+    for (int i = 20; i < xs.length; i++) {
+      xs[i] *= Math.pow(perRun, i - 19);
+    }
+    return xs;
+  }
+
+  @Test
+  void aSlowDriftIsARegressionBeforeItReachesTwentyPercentWhereStepsAloneMissIt() {
+    ChangeDetector stepsOnly = new ChangeDetector(DetectorOptions.withMinHistory(5).withoutTrend());
+    Random random = new Random(43);
+    int detected = 0;
+    int detectedBySteps = 0;
+    int trials = 300;
+    for (int t = 0; t < trials; t++) {
+      double[] xs = drift(random, 18, 1.01, 0.02); // up to 1.01^18 = 1.196
+      List<Judgement> j = DETECTOR.judge(xs);
+      Judgement first = j.subList(20, 38).stream().filter(x -> x.verdict() == Verdict.REGRESSION).findFirst()
+          .orElse(null);
+      detected += first == null ? 0 : 1;
+      if (first != null && first.trend() != null) {
+        assertThat(first.trend().mannKendallZ()).isGreaterThanOrEqualTo(DetectorOptions.DEFAULT_TREND_Z);
+        assertThat(first.trend().ratioPerRun()).isBetween(1.0, 1.03);
+        assertThat(first.ratio()).isGreaterThan(1.03);
+        assertThat(first.baseline()).hasSize(5);
+      }
+      detectedBySteps += stepsOnly.judge(xs).subList(20, 38).stream().anyMatch(x -> x.verdict() == Verdict.REGRESSION)
+          ? 1 : 0;
+    }
+    assertThat((double) detected / trials).isGreaterThanOrEqualTo(0.95); // the step goal, for a drift
+    assertThat((double) detectedBySteps / trials).isLessThan(0.5);
+  }
+
+  @Test
+  void aDriftThatStopsIsReportedAsASlowdownAndLeavesNoTrendOnceItsRunsLeaveTheTrendWindow() {
+    Random random = new Random(47);
+    for (int t = 0; t < 100; t++) {
+      double[] xs = concat(drift(random, 20, 1.01, 0.02), logNormal(random, 60, 100 * Math.pow(1.01, 20), 0.02));
+      List<Judgement> j = DETECTOR.judge(xs);
+      // a drift that goes on is reported again as it goes on, each time as a slowdown beyond 2 σ of its own baseline
+      assertThat(count(j.subList(20, 80), Verdict.REGRESSION)).isPositive();
+      assertThat(j.subList(20, 80)).filteredOn(x -> x.verdict() == Verdict.REGRESSION)
+          .allMatch(x -> x.ratio() > Math.exp(2 * 0.02));
+      // 40 runs (the trend test's window) into the plateau, its runs alone are tested: no trend is found there
+      assertThat(j.subList(80, 100)).noneMatch(x -> x.trend() != null);
+      assertThat(j.get(99).sinceChange()).isTrue();
+    }
+  }
+
+  @Test
+  void aFallingTrendIsAnImprovement() {
+    Random random = new Random(53);
+    List<Judgement> j = DETECTOR.judge(drift(random, 18, 0.99, 0.02));
+    Judgement first = j.stream().filter(x -> x.verdict().changed()).findFirst().orElseThrow();
+    assertThat(first.verdict()).isEqualTo(Verdict.IMPROVEMENT);
+    assertThat(first.trend()).isNotNull();
+    assertThat(first.trend().mannKendallZ()).isLessThan(-DetectorOptions.DEFAULT_TREND_Z);
+    assertThat(first.ratio()).isLessThan(1);
+  }
+
+  @Test
+  void longSteadySeriesStayWithinTheFalseAlarmGoalWithTheTrendTest() {
+    Random random = new Random(59);
+    List<List<Judgement>> series = new ArrayList<>();
+    long trends = 0;
+    for (int w = 0; w < 300; w++) {
+      List<Judgement> j = DETECTOR.judge(logNormal(random, 100, 100, 0.05)).subList(5, 100);
+      series.add(j);
+      trends += j.stream().filter(x -> x.trend() != null).count();
+    }
+    assertThat(flaggedShare(series)).isLessThanOrEqualTo(0.02); // the goal
+    assertThat((double) trends / (300 * 95)).isLessThan(0.002); // the trend test adds at most a tenth of it
+  }
+  @Test
+  void risingRunsThatStayBelowTheRunsTheyAreComparedWithAreNoRegression() {
+    // a noisy start (median 112), then runs rising from 90 to 106: they trend, but none is slower than the start
+    List<Double> runs = new ArrayList<>(List.of(100.0, 125.0, 95.0, 120.0, 112.0));
+    for (int k = 0; k < 30; k++) {
+      runs.add((90 + 16.0 * k / 29) * (k % 2 == 0 ? 1.01 : 0.99));
+    }
+    double[] xs = runs.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] logs = Arrays.stream(xs).map(Math::log).toArray();
+    assertThat(ChangeDetector.mannKendallZ(logs)).isGreaterThan(DetectorOptions.DEFAULT_TREND_Z);
+    assertThat(ChangeDetector.theilSenSlope(logs) * (logs.length - 1)).isGreaterThan(0.1);
+    // a regression's ratio to its baseline is never below 1: the run must itself be 2 noise units above the first runs
+    assertThat(DETECTOR.judge(xs)).noneMatch(j -> j.verdict().changed());
   }
 }

@@ -39,6 +39,7 @@ public final class ChangeTables {
       .add("start_time_ms", LONG, true)
       .add("verdict", STRING, false)
       .add("note", STRING, true)
+      .add("change_kind", STRING, true)
       .add("history_runs", INT, false)
       .add("baseline_runs", INT, false)
       .add("baseline_app_ids", DataTypes.createArrayType(STRING, false), false)

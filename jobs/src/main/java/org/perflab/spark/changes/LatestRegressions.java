@@ -5,11 +5,13 @@ import static org.apache.spark.sql.functions.desc_nulls_last;
 import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.max;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.changes.ChangeKind;
 import org.perflab.changes.Verdict;
 
 /**
@@ -53,14 +55,26 @@ public final class LatestRegressions {
         + " workload's history)", night.count())) : lines;
   }
 
-  /** "wordcount (app-1) wall time 1.32x (+4.4 s): CONFIGURATION: spark.executor.instances 4 -> 2". */
+  /**
+   * "wordcount (app-1) wall time 1.32x (+4.4 s): CONFIGURATION: spark.executor.instances 4 -> 2"; "gradually"
+   * after the ratio when the change is a trend.
+   */
   public static String headline(Row r) {
     Object ratio = r.getAs("wall_time_ratio");
     Object extra = r.getAs("extra_s");
     Object first = r.getAs("first_cause");
-    return String.format(Locale.ROOT, "%s (%s) wall time %s%s: %s", r.getAs("workload_id"), r.getAs("app_id"),
+    return String.format(Locale.ROOT, "%s (%s) wall time %s%s%s: %s", r.getAs("workload_id"), r.getAs("app_id"),
         ratio == null ? "?" : String.format(Locale.ROOT, "%.2fx", (Double) ratio),
+        changeKind(r).filter(k -> k == ChangeKind.TREND).map(k -> " gradually").orElse(""),
         extra == null ? "" : String.format(Locale.ROOT, " (+%.1f s)", (Double) extra),
         first == null ? "no cause found" : first);
+  }
+
+  /** The row's {@code change_kind}; empty when null or when the table was written before the column existed. */
+  public static Optional<ChangeKind> changeKind(Row r) {
+    if (!Arrays.asList(r.schema().fieldNames()).contains("change_kind") || r.isNullAt(r.fieldIndex("change_kind"))) {
+      return Optional.empty();
+    }
+    return Optional.of(ChangeKind.valueOf(r.getString(r.fieldIndex("change_kind"))));
   }
 }

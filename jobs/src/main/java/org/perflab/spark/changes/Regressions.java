@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -17,10 +18,12 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.perflab.changes.Attribution;
 import org.perflab.changes.ChangeDetector;
+import org.perflab.changes.ChangeKind;
 import org.perflab.changes.DetectorOptions;
 import org.perflab.changes.Judgement;
 import org.perflab.changes.RegressionCause;
 import org.perflab.changes.RunProfile;
+import org.perflab.changes.Trend;
 import org.perflab.changes.Verdict;
 
 /**
@@ -73,6 +76,9 @@ public final class Regressions {
     Map<String, RunProfile> profiled = wanted.isEmpty() ? Map.of() : profiles.apply(wanted);
     return pending.stream().map(p -> p.row(profiled, nowMs)).toList();
   }
+
+  /** The metrics judged, in the order of a row's judgements. */
+  private static final List<String> METRICS = List.of("wall time", "core-hours", "GB-hours");
 
   /** One judged run with its three judgements, before its causes are known. */
   private record Pending(List<RunPoint> series, int index, List<Judgement> judgements, DetectorOptions options) {
@@ -148,6 +154,7 @@ public final class Regressions {
       values.add(run.startMs() == Long.MIN_VALUE ? null : run.startMs());
       values.add(verdict.name());
       values.add(note(verdict, reference));
+      values.add(changeKind(verdict).map(ChangeKind::name).orElse(null));
       values.add(index);
       values.add(baseline.size());
       values.add(baseline.toArray(String[]::new));
@@ -174,10 +181,55 @@ public final class Regressions {
             "%d earlier runs of this workload; %d needed for a verdict (--min-history)", index,
             options.minHistory());
         case NOT_MEASURED -> "no wall time: the log is incomplete";
-        case REGRESSION -> reference == null ? null : "causes against the baseline's median run " + reference.appId();
+        case REGRESSION, IMPROVEMENT -> {
+          String trend = trend(verdict).map(Pending::trendNote).orElse(null);
+          String causes = verdict == Verdict.REGRESSION && reference != null
+              ? "causes against the baseline's median run " + reference.appId() : null;
+          yield trend == null ? causes : causes == null ? trend : trend + "; " + causes;
+        }
         default -> wall().sinceChange()
             ? "judged against the new level the workload reached after a change already reported" : null;
       };
+    }
+
+    /** The metrics' judgements that are changes in the row's direction, in the order wall time, core-h, GB-h. */
+    private List<Judgement> changes(Verdict verdict) {
+      return judgements.stream().filter(j -> j.verdict() == verdict).toList();
+    }
+
+    /**
+     * {@code STEP} when a metric judged a change in the row's direction is a run beyond the threshold, else
+     * {@code TREND}; empty when the row is no change.
+     */
+    private Optional<ChangeKind> changeKind(Verdict verdict) {
+      List<Judgement> changes = changes(verdict);
+      if (!verdict.changed() || changes.isEmpty()) {
+        return Optional.empty();
+      }
+      return Optional.of(changes.stream().anyMatch(j -> j.kind().orElseThrow() == ChangeKind.STEP)
+          ? ChangeKind.STEP : ChangeKind.TREND);
+    }
+
+    /** The first trend among the changes in the row's direction, with its metric, when the row is a trend. */
+    private Optional<Map.Entry<String, Judgement>> trend(Verdict verdict) {
+      if (changeKind(verdict).orElse(null) != ChangeKind.TREND) {
+        return Optional.empty();
+      }
+      for (int k = 0; k < judgements.size(); k++) {
+        if (judgements.get(k).verdict() == verdict) {
+          return Optional.of(Map.entry(METRICS.get(k), judgements.get(k)));
+        }
+      }
+      return Optional.empty();
+    }
+
+    /** "a gradual change: wall time 0.8 % a run over its latest 14 runs (Mann–Kendall z 3.6), 1.12× its first 5". */
+    private static String trendNote(Map.Entry<String, Judgement> metric) {
+      Judgement j = metric.getValue();
+      Trend t = j.trend();
+      return String.format(Locale.ROOT, "a gradual change: %s %+.1f %% a run over its latest %d runs (Mann–Kendall z"
+          + " %.1f), %.2f× the first %d of them", metric.getKey(), 100 * (t.ratioPerRun() - 1), t.runs(),
+          t.mannKendallZ(), j.ratio(), j.baseline().size());
     }
 
     private static void addMetric(List<Object> values, Judgement j) {

@@ -41,9 +41,10 @@ final class RealNoise {
    * @param firstCause the first cause, or null
    * @param repeat more than half of its baseline runs share {@code config}
    * @param ratio wall time ÷ its configuration's median wall time
+   * @param changeKind the row's {@code change_kind} ({@code STEP}, {@code TREND}), or null
    */
   record Run(String appId, String workload, String config, String verdict, String firstCause, boolean repeat,
-      double ratio) {
+      double ratio, String changeKind) {
     boolean flagged() {
       return "REGRESSION".equals(verdict);
     }
@@ -92,7 +93,7 @@ final class RealNoise {
       List<Double> peers = times.get(workloads.get(app) + "|" + config);
       double ratio = seconds == null || peers == null ? Double.NaN : seconds / RegressionCorpus.median(peers);
       out.add(new Run(app, workloads.get(app), config, r.getAs("verdict"), r.getAs("first_cause"),
-          !baseline.isEmpty() && 2 * same > baseline.size(), ratio));
+          !baseline.isEmpty() && 2 * same > baseline.size(), ratio, r.getAs("change_kind")));
     }
     return out;
   }

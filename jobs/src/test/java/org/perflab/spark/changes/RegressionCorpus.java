@@ -42,7 +42,7 @@ final class RegressionCorpus {
    * @param ratio wall time ÷ the median wall time of the workload's steady repeats
    */
   record Judged(String appId, String workload, boolean steady, String change, String expectedCause, String verdict,
-      String firstCause, double ratio) {
+      String firstCause, double ratio, String changeKind) {
     /** A changed run at least {@value #SLOWER} times as slow as the steady median. */
     boolean mustRegress() {
       return !steady && ratio >= SLOWER;
@@ -85,7 +85,8 @@ final class RegressionCorpus {
     for (String[] t : truth) {
       Row r = rows.get(t[1]);
       judged.add(new Judged(t[1], t[3], "steady".equals(t[4]), t[5], t.length > 6 ? t[6] : "",
-          r.getAs("verdict"), r.getAs("first_cause"), wallTime(r) / median(steadyTimes.get(t[3]))));
+          r.getAs("verdict"), r.getAs("first_cause"), wallTime(r) / median(steadyTimes.get(t[3])),
+          r.getAs("change_kind")));
     }
     return judged;
   }
@@ -124,7 +125,8 @@ final class RegressionCorpus {
   }
 
   static String describe(Judged j) {
-    return String.join(" ", Arrays.asList(j.appId(), j.workload(), j.change(), j.verdict(),
+    return String.join(" ", Arrays.asList(j.appId(), j.workload(), j.change(),
+        j.verdict() + (j.changeKind() == null ? "" : " (" + j.changeKind() + ")"),
         String.format(java.util.Locale.ROOT, "%.2fx", j.ratio()), String.valueOf(j.firstCause())));
   }
 }

@@ -98,8 +98,9 @@ public final class RegressionsBenchmark {
   }
 
   private static String describe(RealNoise.Run r) {
-    return String.format(Locale.ROOT, "%s %s [%s] %s %.2fx its configuration's median, first cause %s", r.appId(),
-        r.workload(), r.config(), r.verdict(), r.ratio(), r.firstCause());
+    return String.format(Locale.ROOT, "%s %s [%s] %s%s %.2fx its configuration's median, first cause %s", r.appId(),
+        r.workload(), r.config(), r.verdict(), r.changeKind() == null ? "" : " (" + r.changeKind() + ")", r.ratio(),
+        r.firstCause());
   }
 
   private static void printLoad() {

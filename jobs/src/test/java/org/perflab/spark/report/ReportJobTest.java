@@ -204,6 +204,7 @@ class ReportJobTest {
     values.put("extra_s", extraS);
     values.put("first_cause", firstCause);
     values.put("reference_app_id", reference);
+    values.put("change_kind", "REGRESSION".equals(verdict) ? "STEP" : null);
     values.put("actions", new String[] {firstCause == null ? "" : "--conf spark.executor.instances=4"});
     List<Object> cells = new ArrayList<>();
     for (var field : ChangeTables.REGRESSIONS.fields()) {
@@ -317,6 +318,7 @@ class ReportJobTest {
     assertThat(list.get(0).path("extra_core_hours").asDouble()).isCloseTo(0.01, within(1e-12));
     assertThat(list.get(0).path("first_cause").asText()).isEqualTo("CONFIGURATION: spark.executor.instances 4 -> 2");
     assertThat(list.get(0).path("actions").get(0).asText()).isEqualTo("--conf spark.executor.instances=4");
+    assertThat(list.get(0).path("change_kind").asText()).isEqualTo("STEP");
     assertThat(site().resolve(list.get(0).path("page").asText())).exists();
     assertThat(site().resolve(list.get(0).path("comparison_page").asText())).exists();
     assertThat(list.get(1).path("comparison_page").isNull()).as("no reference run, no comparison").isTrue();

@@ -1,0 +1,9 @@
+package org.perflab.changes;
+
+/** How {@link ChangeDetector} found a change (a regression or an improvement). */
+public enum ChangeKind {
+  /** One run beyond the threshold: a step, or a transient outlier. */
+  STEP,
+  /** The trend test: the level's latest runs rise (or fall) together, no one of them beyond the threshold. */
+  TREND
+}

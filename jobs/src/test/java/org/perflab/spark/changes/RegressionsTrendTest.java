@@ -1,0 +1,76 @@
+package org.perflab.spark.changes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+import org.perflab.changes.DetectorOptions;
+
+/**
+ * {@link Regressions#judge} on series of run costs, no Spark: how a trend and a step reach the {@code regressions}
+ * rows ({@code change_kind}, the note, the nightly headline). No profiles are given, so no causes are attributed.
+ */
+class RegressionsTrendTest {
+  private static final long HOUR_MS = 3_600_000L;
+
+  /** Run {@code i} of workload {@code w}: {@code wallS} seconds on 8 cores, 4 GB each of 2 executors. */
+  private static RunPoint run(String w, int i, double wallS) {
+    String app = String.format(Locale.ROOT, "app-%s-%04d", w, i);
+    return new RunPoint(w, "log-" + app, app, "", 1_796_000_000_000L + i * 24 * HOUR_MS, wallS, 8 * wallS / 3600,
+        8 * wallS / 3600);
+  }
+
+  private static Map<String, Row> judge(List<RunPoint> runs) {
+    Set<String> all = runs.stream().map(RunPoint::logId).collect(Collectors.toSet());
+    return Regressions.judge(runs, all, DetectorOptions.withMinHistory(5), ids -> Map.of(), 0L).stream()
+        .collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r));
+  }
+
+  /** 20 steady runs at 100 s (± 1 % log-normal), then {@code drifting} runs each 0.5 % slower than the last. */
+  private static List<RunPoint> drifting(String w, int drifting) {
+    Random random = new Random(61);
+    List<RunPoint> runs = new ArrayList<>();
+    for (int i = 0; i < 20 + drifting; i++) {
+      runs.add(run(w, i, 100 * Math.pow(1.005, Math.max(0, i - 19)) * Math.exp(0.01 * random.nextGaussian())));
+    }
+    return runs;
+  }
+
+  @Test
+  void aSlowDriftIsARegressionRowOfKindTrendThatSaysHowItRose() {
+    List<RunPoint> runs = drifting("etl", 16); // up to 1.005^16 = 1.083: no run alone 4 noise units (8 %) above
+    Map<String, Row> rows = judge(runs);
+    List<Row> regressions = runs.stream().map(r -> rows.get(r.appId()))
+        .filter(r -> r.<String>getAs("verdict").equals("REGRESSION")).toList();
+    assertThat(regressions).isNotEmpty();
+    Row first = regressions.get(0);
+    assertThat(first.<Integer>getAs("history_runs")).isGreaterThanOrEqualTo(20);
+    assertThat(first.<String>getAs("change_kind")).isEqualTo("TREND");
+    assertThat(first.<String>getAs("wall_time_verdict")).isEqualTo("REGRESSION");
+    assertThat(first.<Integer>getAs("baseline_runs")).isEqualTo(5);
+    assertThat(first.<Double>getAs("wall_time_ratio")).isGreaterThan(1.02);
+    assertThat(first.<String>getAs("note")).startsWith("a gradual change: wall time +0.")
+        .containsPattern("a run over its latest [0-9]+ runs \\(Mann–Kendall z [0-9.]+\\), 1\\.[0-9]+× the first 5");
+    assertThat(LatestRegressions.headline(first)).startsWith(String.format(Locale.ROOT,
+        "etl (%s) wall time %.2fx gradually (+", first.<String>getAs("app_id"), first.<Double>getAs("wall_time_ratio")));
+    assertThat(rows.values()).filteredOn(r -> r.<String>getAs("verdict").equals("WITHIN_NOISE"))
+        .allMatch(r -> r.getAs("change_kind") == null);
+  }
+
+  @Test
+  void aStepIsARegressionRowOfKindStep() {
+    List<RunPoint> runs = new ArrayList<>(drifting("etl", 0));
+    runs.add(run("etl", 20, 130));
+    Row step = judge(runs).get(runs.get(20).appId());
+    assertThat(step.<String>getAs("verdict")).isEqualTo("REGRESSION");
+    assertThat(step.<String>getAs("change_kind")).isEqualTo("STEP");
+    assertThat(LatestRegressions.headline(step)).doesNotContain("gradually");
+  }
+}
