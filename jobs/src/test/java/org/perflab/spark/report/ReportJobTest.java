@@ -181,7 +181,7 @@ class ReportJobTest {
         .where("app_id <> '" + PAYLOAD_APP + "'").orderBy("log_id").limit(4).collectAsList();
     List<Row> rows = List.of(
         regression(regressed.get(0), NIGHT_BEFORE_MS, "REGRESSION", 30.0, 0.03, 1.5, "CONFIGURATION: old"),
-        regression(regressed.get(1), NIGHT_MS, "REGRESSION", 3.0, 0.004, 1.25, "DATA: input 2x"),
+        regression(regressed.get(1), NIGHT_MS, "REGRESSION", 3.0, 0.004, 1.25, "DATA: input 2x", null, "TREND"),
         regression(regressed.get(2), NIGHT_MS, "REGRESSION", 2.0, 0.03, 1.5,
             "CONFIGURATION: spark.executor.instances 4 -> 2", regressed.get(3).getAs("app_id")),
         regression(regressed.get(3), NIGHT_MS, "WITHIN_NOISE", null, 0.01, 1.0, null));
@@ -194,9 +194,18 @@ class ReportJobTest {
     return regression(app, judgedAt, verdict, extraS, coreHours, coreRatio, firstCause, null);
   }
 
-  /** A row of {@code app}'s verdict; {@code reference} the baseline run its causes were measured against, or null. */
   private static Row regression(Row app, long judgedAt, String verdict, Double extraS, double coreHours,
       double coreRatio, String firstCause, String reference) {
+    return regression(app, judgedAt, verdict, extraS, coreHours, coreRatio, firstCause, reference,
+        "REGRESSION".equals(verdict) ? "STEP" : null);
+  }
+
+  /**
+   * A row of {@code app}'s verdict; {@code reference} the baseline run its causes were measured against, or null;
+   * {@code changeKind} how the change was found ({@code STEP}, {@code TREND}), or null.
+   */
+  private static Row regression(Row app, long judgedAt, String verdict, Double extraS, double coreHours,
+      double coreRatio, String firstCause, String reference, String changeKind) {
     Map<String, Object> values = new java.util.HashMap<>(Map.of("log_id", app.getAs("log_id"), "app_id",
         app.getAs("app_id"), "app_attempt_id", app.getAs("app_attempt_id"), "workload_id", app.getAs("workload_id"),
         "verdict", verdict, "wall_time_verdict", verdict, "core_hours", coreHours, "core_hours_ratio", coreRatio,
@@ -204,7 +213,7 @@ class ReportJobTest {
     values.put("extra_s", extraS);
     values.put("first_cause", firstCause);
     values.put("reference_app_id", reference);
-    values.put("change_kind", "REGRESSION".equals(verdict) ? "STEP" : null);
+    values.put("change_kind", changeKind);
     values.put("actions", new String[] {firstCause == null ? "" : "--conf spark.executor.instances=4"});
     List<Object> cells = new ArrayList<>();
     for (var field : ChangeTables.REGRESSIONS.fields()) {
@@ -324,6 +333,7 @@ class ReportJobTest {
     assertThat(list.get(1).path("comparison_page").isNull()).as("no reference run, no comparison").isTrue();
     assertThat(list.get(1).path("app_id").asText()).isEqualTo(regressed.get(1).<String>getAs("app_id"));
     assertThat(list.get(1).path("extra_s").asDouble()).isEqualTo(3.0);
+    assertThat(list.get(1).path("change_kind").asText()).isEqualTo("TREND");
   }
 
   @Test
@@ -466,6 +476,8 @@ class ReportJobTest {
         "CONFIGURATION: spark.executor.instances 4 -> 2", "--conf spark.executor.instances=4",
         regressed.get(3).<String>getAs("app_id"));
     assertThat(regressions.get(1).get(7)).as("no reference run: no comparison").isEqualTo(Fmt.NONE);
+    assertThat(regressions.get(1).get(2)).as("a trend").isEqualTo("1.30× gradually");
+    assertThat(regressions.get(0).get(2)).as("a step").isEqualTo("1.30×");
 
     List<Row> findings = spark.read().format("delta").load(root.resolve("findings").toString()).collectAsList();
     List<List<String>> shown = cells(chrome, "#findings-table");
