@@ -217,7 +217,7 @@ public final class ChangeDetector {
 
   /**
    * Run {@code i}, within noise of its level, judged by the trend test: a change when the level's latest runs and it
-   * (at least {@link #TREND_MIN_RUNS}) rise or fall together, by a Mann–Kendall z of at least {@code trendZ}, their
+   * (at least {@link #TREND_MIN_RUNS} and twice {@code minHistory}) rise or fall together, by a Mann–Kendall z of at least {@code trendZ}, their
    * Theil–Sen line moves by at least {@link #TREND_MIN_NOISE} times the spread of the runs about it, and run
    * {@code i} itself is that far from the median of the first {@code minHistory} runs tested, in the same direction.
    * Those runs are its baseline: the level the trend rose from.
@@ -229,8 +229,8 @@ public final class ChangeDetector {
       return null;
     }
     List<Integer> runs = trendRuns(level, i);
-    if (runs.size() < TREND_MIN_RUNS) {
-      return null;
+    if (runs.size() < Math.max(TREND_MIN_RUNS, 2 * options.minHistory())) {
+      return null; // and the runs it starts from are at most half the runs tested
     }
     double[] xs = logs(values, runs);
     double mk = mannKendallZ(xs);

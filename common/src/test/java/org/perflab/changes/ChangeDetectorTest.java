@@ -323,4 +323,20 @@ class ChangeDetectorTest {
     // a regression's ratio to its baseline is never below 1: the run must itself be 2 noise units above the first runs
     assertThat(DETECTOR.judge(xs)).noneMatch(j -> j.verdict().changed());
   }
+  @Test
+  void aLongerMinimumHistoryNeedsTwiceAsManyRunsOfALevelBeforeATrend() {
+    DetectorOptions twelve = DetectorOptions.withMinHistory(12);
+    Random random = new Random(67);
+    // a step to a new level (2 runs), then a drift: the trend test waits for 24 runs of the new level
+    double[] xs = concat(logNormal(random, 20, 100, 0.02), logNormal(random, 2, 150, 0.02));
+    double[] drifting = new double[40];
+    for (int k = 0; k < drifting.length; k++) {
+      drifting[k] = 150 * Math.pow(1.01, k + 1) * Math.exp(0.02 * random.nextGaussian());
+    }
+    List<Judgement> j = new ChangeDetector(twelve).judge(concat(xs, drifting));
+    assertThat(j.get(20).verdict()).isEqualTo(Verdict.REGRESSION);
+    List<Judgement> trends = j.stream().filter(x -> x.trend() != null).toList();
+    assertThat(trends).isNotEmpty();
+    assertThat(trends).allMatch(x -> x.trend().runs() >= 24 && x.baseline().size() == 12);
+  }
 }
