@@ -35,6 +35,9 @@ import org.perflab.changes.Verdict;
  * runs. No I/O: profiles come through {@code profiles}.
  */
 public final class Regressions {
+  /** The metrics judged, in the order of a row's judgements. */
+  private static final List<String> METRICS = List.of("wall time", "core-hours", "GB-hours");
+
   private Regressions() {}
 
   /**
@@ -76,9 +79,6 @@ public final class Regressions {
     Map<String, RunProfile> profiled = wanted.isEmpty() ? Map.of() : profiles.apply(wanted);
     return pending.stream().map(p -> p.row(profiled, nowMs)).toList();
   }
-
-  /** The metrics judged, in the order of a row's judgements. */
-  private static final List<String> METRICS = List.of("wall time", "core-hours", "GB-hours");
 
   /** One judged run with its three judgements, before its causes are known. */
   private record Pending(List<RunPoint> series, int index, List<Judgement> judgements, DetectorOptions options) {
@@ -181,15 +181,19 @@ public final class Regressions {
             "%d earlier runs of this workload; %d needed for a verdict (--min-history)", index,
             options.minHistory());
         case NOT_MEASURED -> "no wall time: the log is incomplete";
-        case REGRESSION, IMPROVEMENT -> {
+        case REGRESSION -> {
           String trend = trend(verdict).map(Pending::trendNote).orElse(null);
-          String causes = verdict == Verdict.REGRESSION && reference != null
-              ? "causes against the baseline's median run " + reference.appId() : null;
+          String causes = reference == null ? null : "causes against the baseline's median run " + reference.appId();
           yield trend == null ? causes : causes == null ? trend : trend + "; " + causes;
         }
-        default -> wall().sinceChange()
-            ? "judged against the new level the workload reached after a change already reported" : null;
+        case IMPROVEMENT -> trend(verdict).map(Pending::trendNote).orElseGet(this::sinceChangeNote);
+        default -> sinceChangeNote();
       };
+    }
+
+    private String sinceChangeNote() {
+      return wall().sinceChange()
+          ? "judged against the new level the workload reached after a change already reported" : null;
     }
 
     /** The metrics' judgements that are changes in the row's direction, in the order wall time, core-h, GB-h. */
@@ -223,7 +227,10 @@ public final class Regressions {
       return Optional.empty();
     }
 
-    /** "a gradual change: wall time 0.8 % a run over its latest 14 runs (Mann–Kendall z 3.6), 1.12× its first 5". */
+    /**
+     * "a gradual change: wall time +0.8 % a run over its latest 14 runs (Mann–Kendall z 3.6), 1.12× the first 5 of
+     * them".
+     */
     private static String trendNote(Map.Entry<String, Judgement> metric) {
       Judgement j = metric.getValue();
       Trend t = j.trend();

@@ -35,10 +35,15 @@ class RegressionsTrendTest {
 
   /** 20 steady runs at 100 s (± 1 % log-normal), then {@code drifting} runs each 0.5 % slower than the last. */
   private static List<RunPoint> drifting(String w, int drifting) {
+    return drifting(w, drifting, 1.005);
+  }
+
+  /** 20 steady runs at 100 s (± 1 % log-normal), then {@code drifting} runs each {@code perRun} times the last. */
+  private static List<RunPoint> drifting(String w, int drifting, double perRun) {
     Random random = new Random(61);
     List<RunPoint> runs = new ArrayList<>();
     for (int i = 0; i < 20 + drifting; i++) {
-      runs.add(run(w, i, 100 * Math.pow(1.005, Math.max(0, i - 19)) * Math.exp(0.01 * random.nextGaussian())));
+      runs.add(run(w, i, 100 * Math.pow(perRun, Math.max(0, i - 19)) * Math.exp(0.01 * random.nextGaussian())));
     }
     return runs;
   }
@@ -72,5 +77,16 @@ class RegressionsTrendTest {
     assertThat(step.<String>getAs("verdict")).isEqualTo("REGRESSION");
     assertThat(step.<String>getAs("change_kind")).isEqualTo("STEP");
     assertThat(LatestRegressions.headline(step)).doesNotContain("gradually");
+  }
+
+  @Test
+  void aFallingTrendIsAnImprovementRowThatSaysHowItFell() {
+    List<RunPoint> runs = drifting("etl", 16, 0.995);
+    Map<String, Row> rows = judge(runs);
+    Row first = runs.stream().map(r -> rows.get(r.appId()))
+        .filter(r -> r.<String>getAs("verdict").equals("IMPROVEMENT")).findFirst().orElseThrow();
+    assertThat(first.<String>getAs("change_kind")).isEqualTo("TREND");
+    assertThat(first.<String>getAs("note")).startsWith("a gradual change: wall time -0.");
+    assertThat(first.<Double>getAs("wall_time_ratio")).isLessThan(0.98);
   }
 }
