@@ -29,8 +29,9 @@ import java.util.List;
  * most twice the window, the run included, at least {@link #TREND_MIN_RUNS}): a Mann–Kendall z of at least
  * {@code trendZ} (the runs rise or fall together in start order), a Theil–Sen line that moves by at least
  * {@link #TREND_MIN_NOISE} times the runs' spread about it, and the run that far from the first {@code minHistory}
- * runs tested make the run a change of kind {@link ChangeKind#TREND}, judged against those first runs; the level restarts from it and the run before, with the
- * spread about the line as its noise, so a drift that goes on is reported again only for what it adds.
+ * runs tested make the run a change of kind {@link ChangeKind#TREND}, judged against those first runs; the level
+ * restarts from it and the run before, with the spread about the line as its noise, so a drift that goes on is
+ * reported again only for what it adds.
  * Mann–Kendall is a rank test: for runs that do not trend its false alarms do not depend on the shape of the noise,
  * where a CUSUM's would rest on a level and a spread estimated from a few runs.
  *
@@ -103,10 +104,10 @@ public final class ChangeDetector {
         pending.clear();
       }
       if (Math.abs(z) < options.threshold()) {
-        Judgement trend = trend(values, level, i, sinceChange);
+        FoundTrend trend = trend(values, level, i, sinceChange);
         if (trend != null) {
-          out.add(trend);
-          previous = detrendedSpread(values, trendRuns(level, i));
+          out.add(trend.judgement());
+          previous = trend.about();
           level = new ArrayList<>(List.of(level.get(level.size() - 1), i));
           sinceChange = true;
           continue;
@@ -217,14 +218,14 @@ public final class ChangeDetector {
 
   /**
    * Run {@code i}, within noise of its level, judged by the trend test: a change when the level's latest runs and it
-   * (at least {@link #TREND_MIN_RUNS} and twice {@code minHistory}) rise or fall together, by a Mann–Kendall z of at least {@code trendZ}, their
-   * Theil–Sen line moves by at least {@link #TREND_MIN_NOISE} times the spread of the runs about it, and run
-   * {@code i} itself is that far from the median of the first {@code minHistory} runs tested, in the same direction.
-   * Those runs are its baseline: the level the trend rose from.
+   * (at least {@link #TREND_MIN_RUNS} and twice {@code minHistory}) rise or fall together, by a Mann–Kendall z of
+   * at least {@code trendZ}, their Theil–Sen line moves by at least {@link #TREND_MIN_NOISE} times the spread of the
+   * runs about it, and run {@code i} itself is that far from the median of the first {@code minHistory} runs tested,
+   * in the same direction. Those runs are its baseline: the level the trend rose from.
    *
-   * @return the judgement of a trend; null when there is none
+   * @return the judgement of a trend, with the runs' spread about its line; null when there is none
    */
-  private Judgement trend(double[] values, List<Integer> level, int i, boolean sinceChange) {
+  private FoundTrend trend(double[] values, List<Integer> level, int i, boolean sinceChange) {
     if (!options.trends()) {
       return null;
     }
@@ -251,16 +252,16 @@ public final class ChangeDetector {
     if (Math.signum(z) != Math.signum(total) || Math.abs(z) < TREND_MIN_NOISE) {
       return null; // the run itself has not moved from where the runs started (runs of mixed shapes, not a drift)
     }
-    return new Judgement(mk > 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT, values[i] / Math.exp(fromMedian), z,
-        Math.exp(fromMedian), noise, from, sinceChange,
-        new Trend(runs.size(), mk, Math.exp(slope), Math.exp(total)));
+    return new FoundTrend(new Judgement(mk > 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT,
+        values[i] / Math.exp(fromMedian), z, Math.exp(fromMedian), noise, from, sinceChange,
+        new Trend(runs.size(), mk, Math.exp(slope), Math.exp(total))), about);
   }
 
-  /** The noise of the given runs about their Theil–Sen line, side by side: the level after a trend starts with it. */
-  private Spread detrendedSpread(double[] values, List<Integer> runs) {
-    double[] xs = logs(values, runs);
-    return spreadOf(residuals(xs, theilSenSlope(xs)));
-  }
+  /**
+   * A trend the trend test found: the run's judgement, and the noise of the runs tested about the trend's line, side
+   * by side, which the level after the trend starts with.
+   */
+  private record FoundTrend(Judgement judgement, Spread about) {}
 
   /** {@code xs} less the line of slope {@code slope} (per position) through the origin. */
   private static double[] residuals(double[] xs, double slope) {
@@ -282,7 +283,7 @@ public final class ChangeDetector {
     long s = 0;
     for (int a = 0; a < n; a++) {
       for (int b = a + 1; b < n; b++) {
-        s += Double.compare(xs[b], xs[a]) > 0 ? 1 : Double.compare(xs[b], xs[a]) < 0 ? -1 : 0;
+        s += Integer.signum(Double.compare(xs[b], xs[a]));
       }
     }
     double variance = n * (n - 1.0) * (2 * n + 5);

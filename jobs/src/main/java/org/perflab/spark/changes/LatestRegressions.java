@@ -65,9 +65,14 @@ public final class LatestRegressions {
     Object first = r.getAs("first_cause");
     return String.format(Locale.ROOT, "%s (%s) wall time %s%s%s: %s", r.getAs("workload_id"), r.getAs("app_id"),
         ratio == null ? "?" : String.format(Locale.ROOT, "%.2fx", (Double) ratio),
-        changeKind(r).filter(k -> k == ChangeKind.TREND).map(k -> " gradually").orElse(""),
+        gradually(r),
         extra == null ? "" : String.format(Locale.ROOT, " (+%.1f s)", (Double) extra),
         first == null ? "no cause found" : first);
+  }
+
+  /** " gradually" when the row's change is a {@code TREND}, else empty: what follows its wall-time ratio. */
+  public static String gradually(Row r) {
+    return changeKind(r).filter(k -> k == ChangeKind.TREND).map(k -> " gradually").orElse("");
   }
 
   /** The row's {@code change_kind}; empty when null or when the table was written before the column existed. */

@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.perflab.changes.ChangeKind;
 import org.perflab.spark.changes.ChangeTables;
 import org.perflab.spark.changes.LatestRegressions;
 import org.perflab.spark.report.View.Cell;
@@ -66,8 +65,7 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
       String workload = Fmt.str(r, "workload_id");
       String reference = r.getAs("reference_app_id");
       cells.add(List.of(Cell.link(workload, Paths.workloadPage(workload)), Cell.link(key.label(), key.page()),
-          Cell.number(ratio(Fmt.dbl(r, "wall_time_ratio")) + LatestRegressions.changeKind(r)
-              .filter(k -> k == ChangeKind.TREND).map(k -> " gradually").orElse("")),
+          Cell.number(ratio(Fmt.dbl(r, "wall_time_ratio")) + LatestRegressions.gradually(r)),
           Cell.number(Fmt.num(Fmt.dbl(r, "extra_s"), 1)),
           Cell.number(Fmt.num(Fmt.dbl(r, LatestRegressions.EXTRA_CORE_HOURS), 3)), Cell.text(Fmt.str(r, "first_cause")),
           Cell.text(String.join(" ", r.<String>getList(r.fieldIndex("actions")))),

@@ -64,7 +64,8 @@ class RegressionsTrendTest {
     assertThat(first.<String>getAs("note")).startsWith("a gradual change: wall time +0.")
         .containsPattern("a run over its latest [0-9]+ runs \\(Mann–Kendall z [0-9.]+\\), 1\\.[0-9]+× the first 5");
     assertThat(LatestRegressions.headline(first)).startsWith(String.format(Locale.ROOT,
-        "etl (%s) wall time %.2fx gradually (+", first.<String>getAs("app_id"), first.<Double>getAs("wall_time_ratio")));
+        "etl (%s) wall time %.2fx gradually (+", first.<String>getAs("app_id"),
+        first.<Double>getAs("wall_time_ratio")));
     assertThat(rows.values()).filteredOn(r -> r.<String>getAs("verdict").equals("WITHIN_NOISE"))
         .allMatch(r -> r.getAs("change_kind") == null);
   }
