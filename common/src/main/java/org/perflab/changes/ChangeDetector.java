@@ -24,6 +24,17 @@ import java.util.List;
  * underestimates the spread; see {@link #levelSpread}). A change point needs only the runs before it, so a verdict
  * never depends on later runs or on the order in which runs were ingested.
  *
+ * <p>A smaller step (20 % at 5 % noise is under 4 noise units) is often not one run beyond the threshold, and the
+ * level then absorbs it. So a run within noise is also given to a pair test: when it and the run before it are both at
+ * least {@code pairZ} off the level before that run, on the same side, and that level had a full window of runs, the
+ * run is a change of kind {@link ChangeKind#PAIR}, judged against that level, which restarts from the two runs (the
+ * trend test below goes first: a trend it finds has read more runs). The
+ * pair threshold goes with the step threshold ({@link DetectorOptions#pairThreshold}): two steady runs in a row beyond
+ * 2.54 noise units on one side are as unlikely as one beyond 4 for independent normal noise with a known spread (the
+ * Western Electric rules' "two of three beyond 2σ", made as strict as the single-run rule). Both runs are judged
+ * against the same median and spread, so where those are estimated from a few runs they err together for both; the
+ * full window keeps that error small.
+ *
  * <p>A workload that slows a little every night never has one run beyond the threshold: the level's median follows
  * it and its spread widens. So each run within noise is also given to a trend test over the level's latest runs (at
  * most twice the window, the run included, at least {@link #TREND_MIN_RUNS}): a Mann–Kendall z of at least
@@ -73,6 +84,7 @@ public final class ChangeDetector {
     boolean established = false;
     boolean sinceChange = false;
     Spread previous = null;
+    Near near = null;
     for (int i = 0; i < values.length; i++) {
       double v = values[i];
       if (!(v > 0) || Double.isInfinite(v)) {
@@ -94,6 +106,7 @@ public final class ChangeDetector {
         double zp = spread.z(Math.log(v), pendingMedian);
         if (Math.abs(z) >= options.threshold() && Math.abs(zp) < options.threshold()) {
           out.add(judgement(Verdict.WITHIN_NOISE, v, pendingMedian, zp, spread, pending, true));
+          near = null;
           previous = spread;
           level = new ArrayList<>(pending);
           level.add(i);
@@ -110,14 +123,26 @@ public final class ChangeDetector {
           previous = trend.about();
           level = new ArrayList<>(List.of(level.get(level.size() - 1), i));
           sinceChange = true;
+          near = null;
+          continue;
+        }
+        Judgement pair = pair(values, i, near, sinceChange);
+        if (pair != null) {
+          out.add(pair);
+          previous = near.spread();
+          level = new ArrayList<>(List.of(near.run(), i));
+          sinceChange = true;
+          near = null;
           continue;
         }
         out.add(judgement(Verdict.WITHIN_NOISE, v, median, z, spread, window, sinceChange));
+        near = Math.abs(z) >= options.pairZ() ? new Near(i, z, median, spread, List.copyOf(window)) : null;
         level.add(i);
       } else {
         out.add(judgement(z > 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT, v, median, z, spread, window,
             sinceChange));
         pending.add(i);
+        near = null;
       }
     }
     return out;
@@ -205,7 +230,39 @@ public final class ChangeDetector {
       List<Integer> baseline, boolean sinceChange) {
     double median = Math.exp(logMedian);
     return new Judgement(verdict, v / median, z, median, spread.noise(Math.log(v), logMedian), baseline,
-        sinceChange, null);
+        sinceChange, null, null);
+  }
+
+  /**
+   * A run judged within noise of its level but at least {@code pairZ} off it: the first run of a possible pair, with
+   * what it was judged against (the level before it).
+   *
+   * @param z its robust z against that level
+   * @param logMedian the level's median log value
+   */
+  private record Near(int run, double z, double logMedian, Spread spread, List<Integer> baseline) {}
+
+  /**
+   * Run {@code i}, within noise of its level, judged by the pair test: a change when the run before it was
+   * {@code near} (within noise, at least {@code pairZ} off the level, judged against a full window of the level's
+   * runs) and run {@code i} is at least {@code pairZ} off the same level, the level before {@code near}, on the same
+   * side. That level is its baseline.
+   *
+   * @return the judgement of the pair's second run; null when there is no pair
+   */
+  private Judgement pair(double[] values, int i, Near near, boolean sinceChange) {
+    if (near == null || near.baseline().size() < options.window()) {
+      return null; // a median and a spread from fewer runs err together for both runs, and often
+    }
+    double x = Math.log(values[i]);
+    double z = near.spread().z(x, near.logMedian());
+    if (Math.signum(z) != Math.signum(near.z()) || Math.abs(z) < options.pairZ()) {
+      return null;
+    }
+    double median = Math.exp(near.logMedian());
+    return new Judgement(z > 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT, values[i] / median, z, median,
+        near.spread().noise(x, near.logMedian()), near.baseline(), sinceChange, null,
+        new Pair(near.run(), values[near.run()] / median, near.z()));
   }
 
   /** The runs the trend test reads at run {@code i}: the level's latest, {@code i} last, at most twice the window. */
@@ -254,7 +311,7 @@ public final class ChangeDetector {
     }
     return new FoundTrend(new Judgement(mk > 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT,
         values[i] / Math.exp(fromMedian), z, Math.exp(fromMedian), noise, from, sinceChange,
-        new Trend(runs.size(), mk, Math.exp(slope), Math.exp(total))), about);
+        new Trend(runs.size(), mk, Math.exp(slope), Math.exp(total)), null), about);
   }
 
   /**

@@ -5,5 +5,10 @@ public enum ChangeKind {
   /** One run beyond the threshold: a step, or a transient outlier. */
   STEP,
   /** The trend test: the level's latest runs rise (or fall) together, no one of them beyond the threshold. */
-  TREND
+  TREND,
+  /**
+   * The pair test: two runs in a row off the level on the same side, each at least the pair threshold, neither beyond
+   * the threshold; a smaller step, which its second run confirms.
+   */
+  PAIR
 }

@@ -9,8 +9,12 @@ package org.perflab.changes;
  * @param window the latest runs of the baseline level whose median and MAD are taken
  * @param trendZ the Mann–Kendall z from which a level's runs are a trend (3.29: two-sided p = 0.001 for runs that
  *     do not trend); positive infinity turns the trend test off
+ * @param pairZ robust z from which two runs in a row on the same side of the level are a change, though neither is
+ *     beyond {@code threshold} ({@link #pairThreshold}: 2.54 for a threshold of 4); positive infinity turns the pair
+ *     test off
  */
-public record DetectorOptions(int minHistory, double threshold, double noiseFloor, int window, double trendZ) {
+public record DetectorOptions(int minHistory, double threshold, double noiseFloor, int window, double trendZ,
+    double pairZ) {
   public static final int DEFAULT_MIN_HISTORY = 5;
   public static final double DEFAULT_THRESHOLD = 4.0;
   public static final double DEFAULT_NOISE_FLOOR = 0.02;
@@ -22,26 +26,75 @@ public record DetectorOptions(int minHistory, double threshold, double noiseFloo
       throw new IllegalArgumentException("Cannot judge runs: the minimum history must be at least 2 (" + minHistory
           + ")");
     }
-    if (!(threshold > 0) || !(noiseFloor >= 0) || window < minHistory || !(trendZ > 0)) {
+    if (!(threshold > 0) || !(noiseFloor >= 0) || window < minHistory || !(trendZ > 0) || !(pairZ > 0)) {
       throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
-          "Cannot judge runs: threshold > 0, noise floor >= 0, window >= min history, trend z > 0 (%s, %s, %s, %s)",
-          threshold, noiseFloor, window, trendZ));
+          "Cannot judge runs: threshold > 0, noise floor >= 0, window >= min history, trend z > 0, pair z > 0"
+              + " (%s, %s, %s, %s, %s)", threshold, noiseFloor, window, trendZ, pairZ));
     }
   }
 
   /** The defaults with {@code minHistory} earlier runs. */
   public static DetectorOptions withMinHistory(int minHistory) {
     return new DetectorOptions(minHistory, DEFAULT_THRESHOLD, DEFAULT_NOISE_FLOOR,
-        Math.max(DEFAULT_WINDOW, minHistory), DEFAULT_TREND_Z);
+        Math.max(DEFAULT_WINDOW, minHistory), DEFAULT_TREND_Z,
+        pairThreshold(DEFAULT_THRESHOLD));
   }
 
-  /** These options with the trend test off: only steps are changes. */
+  /** These options with the trend test off. */
   public DetectorOptions withoutTrend() {
-    return new DetectorOptions(minHistory, threshold, noiseFloor, window, Double.POSITIVE_INFINITY);
+    return new DetectorOptions(minHistory, threshold, noiseFloor, window, Double.POSITIVE_INFINITY, pairZ);
+  }
+
+  /** These options with the pair test off. */
+  public DetectorOptions withoutPairs() {
+    return new DetectorOptions(minHistory, threshold, noiseFloor, window, trendZ, Double.POSITIVE_INFINITY);
   }
 
   /** Whether the trend test is on. */
   public boolean trends() {
     return !Double.isInfinite(trendZ);
+  }
+
+  /** Whether the pair test is on. */
+  public boolean pairs() {
+    return !Double.isInfinite(pairZ);
+  }
+
+  /**
+   * The pair threshold that goes with a step threshold: the z whose one-sided standard normal tail, squared, is the
+   * tail of {@code threshold}, so that two independent runs in a row beyond it on one side are as unlikely, for
+   * steady normal noise, as one run beyond {@code threshold} (for 4: 0.0056² = 3.2 × 10⁻⁵, z 2.54).
+   */
+  public static double pairThreshold(double threshold) {
+    double target = Math.sqrt(upperTail(threshold));
+    double low = 0;
+    double high = threshold;
+    for (int k = 0; k < 60; k++) {
+      double mid = (low + high) / 2;
+      if (upperTail(mid) > target) {
+        low = mid;
+      } else {
+        high = mid;
+      }
+    }
+    return (low + high) / 2;
+  }
+
+  /**
+   * P(Z ≥ z) for a standard normal Z, z ≥ 0: the density integrated from z to z + 12 by Simpson's rule (relative error
+   * below 10⁻⁹ for z up to 8).
+   */
+  static double upperTail(double z) {
+    int intervals = 4000;
+    double h = 12.0 / intervals;
+    double sum = density(z) + density(z + 12);
+    for (int k = 1; k < intervals; k++) {
+      sum += (k % 2 == 1 ? 4 : 2) * density(z + k * h);
+    }
+    return sum * h / 3;
+  }
+
+  private static double density(double x) {
+    return Math.exp(-x * x / 2) / Math.sqrt(2 * Math.PI);
   }
 }

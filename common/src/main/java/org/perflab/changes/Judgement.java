@@ -18,20 +18,24 @@ import java.util.Optional;
  * @param trend the trend that made this run a change, when the trend test found it; null for a step (a run beyond the
  *     threshold) and for every other verdict. A trend's baseline is the first runs it rose from, its z and noise
  *     those of the runs about the trend's line
+ * @param pair the earlier of the two runs that made this run a change, when the pair test found it; null otherwise.
+ *     A pair's baseline is the level before its first run
  */
 public record Judgement(Verdict verdict, double ratio, double z, double baselineMedian, double noise,
-    List<Integer> baseline, boolean sinceChange, Trend trend) {
+    List<Integer> baseline, boolean sinceChange, Trend trend, Pair pair) {
   public Judgement {
     baseline = List.copyOf(baseline);
   }
 
   static Judgement without(Verdict verdict, List<Integer> baseline) {
-    return new Judgement(verdict, Double.NaN, Double.NaN, Double.NaN, Double.NaN, baseline, false, null);
+    return new Judgement(verdict, Double.NaN, Double.NaN, Double.NaN, Double.NaN, baseline, false, null, null);
   }
 
   /** How the change was found; empty when the verdict is no change. */
   public Optional<ChangeKind> kind() {
-    return verdict.changed() ? Optional.of(trend == null ? ChangeKind.STEP : ChangeKind.TREND)
-        : Optional.empty();
+    if (!verdict.changed()) {
+      return Optional.empty();
+    }
+    return Optional.of(trend != null ? ChangeKind.TREND : pair != null ? ChangeKind.PAIR : ChangeKind.STEP);
   }
 }

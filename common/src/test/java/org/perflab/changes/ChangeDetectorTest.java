@@ -245,7 +245,7 @@ class ChangeDetectorTest {
 
   @Test
   void aSlowDriftIsARegressionBeforeItReachesTwentyPercentWhereStepsAloneMissIt() {
-    ChangeDetector stepsOnly = new ChangeDetector(DetectorOptions.withMinHistory(5).withoutTrend());
+    ChangeDetector stepsOnly = new ChangeDetector(DetectorOptions.withMinHistory(5).withoutTrend().withoutPairs());
     Random random = new Random(43);
     int detected = 0;
     int detectedBySteps = 0;
@@ -287,8 +287,11 @@ class ChangeDetectorTest {
 
   @Test
   void aFallingTrendIsAnImprovement() {
-    Random random = new Random(53);
-    List<Judgement> j = DETECTOR.judge(drift(random, 18, 0.99, 0.02));
+    double[] xs = drift(new Random(53), 18, 0.99, 0.02);
+    // the first change found, by whichever test (two runs in a row or the trend), is an improvement
+    assertThat(DETECTOR.judge(xs).stream().filter(x -> x.verdict().changed()).findFirst().orElseThrow().verdict())
+        .isEqualTo(Verdict.IMPROVEMENT);
+    List<Judgement> j = new ChangeDetector(DetectorOptions.withMinHistory(5).withoutPairs()).judge(xs);
     Judgement first = j.stream().filter(x -> x.verdict().changed()).findFirst().orElseThrow();
     assertThat(first.verdict()).isEqualTo(Verdict.IMPROVEMENT);
     assertThat(first.trend()).isNotNull();
@@ -338,5 +341,93 @@ class ChangeDetectorTest {
     List<Judgement> trends = j.stream().filter(x -> x.trend() != null).toList();
     assertThat(trends).isNotEmpty();
     assertThat(trends).allMatch(x -> x.trend().runs() >= 24 && x.baseline().size() == 12);
+  }
+
+  @Test
+  void thePairThresholdMakesTwoRunsInARowAsUnlikelyAsOneBeyondTheThreshold() {
+    assertThat(DetectorOptions.upperTail(1.959964)).isCloseTo(0.025, offset(1e-7));
+    assertThat(DetectorOptions.upperTail(4)).isCloseTo(3.167e-5, offset(1e-8));
+    double pair = DetectorOptions.pairThreshold(4);
+    assertThat(Math.pow(DetectorOptions.upperTail(pair), 2)).isCloseTo(DetectorOptions.upperTail(4), offset(1e-9));
+    assertThat(pair).isCloseTo(2.54, offset(0.01));
+    assertThat(DetectorOptions.withMinHistory(5).pairZ()).isEqualTo(pair);
+  }
+
+  /** The robust spread of {@link #alternating} runs: 1.4826 × their MAD, 2 % in logs, on either side. */
+  private static final double NOISE = 1.4826 * 0.02;
+
+  /** {@code n} runs alternating 2 % either side of 100 (n even): median 100, every robust spread {@link #NOISE}. */
+  private static double[] alternating(int n) {
+    double[] xs = new double[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = 100 * Math.exp(i % 2 == 0 ? 0.02 : -0.02);
+    }
+    return xs;
+  }
+
+  /** A run {@code units} noise units from the alternating runs' median. */
+  private static double off(double units) {
+    return 100 * Math.exp(units * NOISE);
+  }
+
+  @Test
+  void twoRunsInARowOffTheLevelOnOneSideAreAChangeJudgedAgainstTheLevelBeforeThem() {
+    // 3 noise units above the level each: under the threshold of 4, over the pair threshold
+    double[] xs = concat(alternating(20), new double[] {off(3), off(3.05), off(3), off(3.1)});
+    List<Judgement> j = DETECTOR.judge(xs);
+    assertThat(j.get(20).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(j.get(20).z()).isCloseTo(3.0, offset(1e-9));
+    Judgement second = j.get(21);
+    assertThat(second.verdict()).isEqualTo(Verdict.REGRESSION);
+    assertThat(second.kind()).contains(ChangeKind.PAIR);
+    assertThat(second.trend()).isNull();
+    assertThat(second.pair().run()).isEqualTo(20);
+    assertThat(second.pair().ratio()).isCloseTo(Math.exp(3 * NOISE), offset(1e-9));
+    assertThat(second.pair().z()).isCloseTo(3.0, offset(1e-9));
+    assertThat(second.ratio()).isCloseTo(Math.exp(3.05 * NOISE), offset(1e-9));
+    assertThat(second.z()).isCloseTo(3.05, offset(1e-9));
+    assertThat(second.baseline()).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 20).boxed().toList());
+    // the level restarts from the pair: the runs after it are judged against it, with the old level's noise
+    assertThat(j.get(22).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(j.get(22).sinceChange()).isTrue();
+    assertThat(j.get(22).baseline()).containsExactly(20, 21);
+    assertThat(j.get(23).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(j.get(23).baseline()).containsExactly(20, 21, 22);
+    // without the pair test the same runs are all within noise
+    assertThat(new ChangeDetector(DetectorOptions.withMinHistory(5).withoutPairs()).judge(xs).subList(20, 24))
+        .allMatch(x -> x.verdict() == Verdict.WITHIN_NOISE);
+  }
+
+  @Test
+  void twoRunsOnOppositeSidesOrOneUnderThePairThresholdAreNoChange() {
+    double[] xs = concat(alternating(20), new double[] {off(3), off(-3), off(3), off(2.25)});
+    assertThat(DETECTOR.judge(xs).subList(20, 24)).allMatch(x -> x.verdict() == Verdict.WITHIN_NOISE);
+  }
+
+  @Test
+  void aPairNeedsAFullWindowOfTheLevelBeforeIt() {
+    // the same two runs after 18 runs of the level: a median and a spread from fewer runs err together for both runs
+    double[] short18 = concat(alternating(18), new double[] {off(3), off(3)});
+    assertThat(DETECTOR.judge(short18).subList(18, 20)).allMatch(x -> x.verdict() == Verdict.WITHIN_NOISE);
+    double[] full = concat(alternating(20), new double[] {off(3), off(3)});
+    assertThat(DETECTOR.judge(full).get(21).kind()).contains(ChangeKind.PAIR);
+  }
+
+  @Test
+  void aTwentyPercentStepThatStaysAtFourPercentNoiseIsFoundWithinFiveRunsAtLeastNinetyFivePercentOfTheTime() {
+    // after 30 runs: the level has a full window
+    ChangeDetector withoutPairs = new ChangeDetector(DetectorOptions.withMinHistory(5).withoutPairs());
+    Random random = new Random(71);
+    int trials = 1000;
+    int found = 0;
+    int foundWithoutPairs = 0;
+    for (int t = 0; t < trials; t++) {
+      double[] xs = concat(logNormal(random, 30, 100, 0.04), logNormal(random, 5, 120, 0.04));
+      found += DETECTOR.judge(xs).subList(30, 35).stream().anyMatch(x -> x.verdict() == Verdict.REGRESSION) ? 1 : 0;
+      foundWithoutPairs += withoutPairs.judge(xs).subList(30, 35).stream()
+          .anyMatch(x -> x.verdict() == Verdict.REGRESSION) ? 1 : 0;
+    }
+    assertThat((double) found / trials).isGreaterThanOrEqualTo(0.95); // the detection goal
+    assertThat(foundWithoutPairs).isLessThan(found);
   }
 }

@@ -56,8 +56,8 @@ public final class LatestRegressions {
   }
 
   /**
-   * "wordcount (app-1) wall time 1.32x (+4.4 s): CONFIGURATION: spark.executor.instances 4 -> 2"; "gradually"
-   * after the ratio when the change is a trend.
+   * "wordcount (app-1) wall time 1.32x (+4.4 s): CONFIGURATION: spark.executor.instances 4 -> 2"; after the ratio,
+   * "gradually" when the change is a trend, "twice in a row" when a pair ({@link #howChanged}).
    */
   public static String headline(Row r) {
     Object ratio = r.getAs("wall_time_ratio");
@@ -65,14 +65,21 @@ public final class LatestRegressions {
     Object first = r.getAs("first_cause");
     return String.format(Locale.ROOT, "%s (%s) wall time %s%s%s: %s", r.getAs("workload_id"), r.getAs("app_id"),
         ratio == null ? "?" : String.format(Locale.ROOT, "%.2fx", (Double) ratio),
-        gradually(r),
+        howChanged(r),
         extra == null ? "" : String.format(Locale.ROOT, " (+%.1f s)", (Double) extra),
         first == null ? "no cause found" : first);
   }
 
-  /** " gradually" when the row's change is a {@code TREND}, else empty: what follows its wall-time ratio. */
-  public static String gradually(Row r) {
-    return changeKind(r).filter(k -> k == ChangeKind.TREND).map(k -> " gradually").orElse("");
+  /**
+   * What follows a row's wall-time ratio: " gradually" when its change is a {@code TREND}, " twice in a row" when a
+   * {@code PAIR}, else empty.
+   */
+  public static String howChanged(Row r) {
+    return changeKind(r).map(k -> switch (k) {
+      case TREND -> " gradually";
+      case PAIR -> " twice in a row";
+      case STEP -> "";
+    }).orElse("");
   }
 
   /** The row's {@code change_kind}; empty when null or when the table was written before the column existed. */

@@ -21,6 +21,7 @@ import org.perflab.changes.ChangeDetector;
 import org.perflab.changes.ChangeKind;
 import org.perflab.changes.DetectorOptions;
 import org.perflab.changes.Judgement;
+import org.perflab.changes.Pair;
 import org.perflab.changes.RegressionCause;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.Trend;
@@ -182,11 +183,11 @@ public final class Regressions {
             options.minHistory());
         case NOT_MEASURED -> "no wall time: the log is incomplete";
         case REGRESSION -> {
-          String trend = trend(verdict).map(Pending::trendNote).orElse(null);
+          String how = howNote(verdict);
           String causes = reference == null ? null : "causes against the baseline's median run " + reference.appId();
-          yield trend == null ? causes : causes == null ? trend : trend + "; " + causes;
+          yield how == null ? causes : causes == null ? how : how + "; " + causes;
         }
-        case IMPROVEMENT -> trend(verdict).map(Pending::trendNote).orElseGet(this::sinceChangeNote);
+        case IMPROVEMENT -> Optional.ofNullable(howNote(verdict)).orElseGet(this::sinceChangeNote);
         default -> sinceChangeNote();
       };
     }
@@ -202,29 +203,55 @@ public final class Regressions {
     }
 
     /**
-     * {@code STEP} when a metric judged a change in the row's direction is a run beyond the threshold, else
-     * {@code TREND}; empty when the row is no change.
+     * How the row's change was found, from the metrics judged a change in its direction: {@code STEP} when one of them
+     * is a run beyond the threshold, else {@code PAIR} when one is the second run of a pair, else {@code TREND}; empty
+     * when the row is no change.
      */
     private Optional<ChangeKind> changeKind(Verdict verdict) {
       List<Judgement> changes = changes(verdict);
       if (!verdict.changed() || changes.isEmpty()) {
         return Optional.empty();
       }
-      return Optional.of(changes.stream().anyMatch(j -> j.kind().orElseThrow() == ChangeKind.STEP)
-          ? ChangeKind.STEP : ChangeKind.TREND);
+      for (ChangeKind kind : List.of(ChangeKind.STEP, ChangeKind.PAIR)) {
+        if (changes.stream().anyMatch(j -> j.kind().orElseThrow() == kind)) {
+          return Optional.of(kind);
+        }
+      }
+      return Optional.of(ChangeKind.TREND);
     }
 
-    /** The first trend among the changes in the row's direction, with its metric, when the row is a trend. */
-    private Optional<Map.Entry<String, Judgement>> trend(Verdict verdict) {
-      if (changeKind(verdict).orElse(null) != ChangeKind.TREND) {
+    /**
+     * The first metric judged a change in the row's direction, with its judgement, when the row's change is of
+     * {@code kind}.
+     */
+    private Optional<Map.Entry<String, Judgement>> firstOf(Verdict verdict, ChangeKind kind) {
+      if (changeKind(verdict).orElse(null) != kind) {
         return Optional.empty();
       }
       for (int k = 0; k < judgements.size(); k++) {
-        if (judgements.get(k).verdict() == verdict) {
+        if (judgements.get(k).verdict() == verdict && judgements.get(k).kind().orElse(null) == kind) {
           return Optional.of(Map.entry(METRICS.get(k), judgements.get(k)));
         }
       }
       return Optional.empty();
+    }
+
+    /** How a {@code TREND} rose or a {@code PAIR} stood off the level; null for a {@code STEP}. */
+    private String howNote(Verdict verdict) {
+      return firstOf(verdict, ChangeKind.TREND).map(Pending::trendNote)
+          .or(() -> firstOf(verdict, ChangeKind.PAIR).map(this::pairNote)).orElse(null);
+    }
+
+    /**
+     * "the second run in a row off the level: wall time 1.14× (z 2.9) in app-7, then 1.16× (z 3.1), against the
+     * same 20 runs".
+     */
+    private String pairNote(Map.Entry<String, Judgement> metric) {
+      Judgement j = metric.getValue();
+      Pair first = j.pair();
+      return String.format(Locale.ROOT, "the second run in a row off the level: %s %.2f× (z %.1f) in %s, then %.2f×"
+          + " (z %.1f), against the same %d runs", metric.getKey(), first.ratio(), first.z(),
+          series.get(first.run()).appId(), j.ratio(), j.z(), j.baseline().size());
     }
 
     /**

@@ -65,7 +65,7 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
       String workload = Fmt.str(r, "workload_id");
       String reference = r.getAs("reference_app_id");
       cells.add(List.of(Cell.link(workload, Paths.workloadPage(workload)), Cell.link(key.label(), key.page()),
-          Cell.number(ratio(Fmt.dbl(r, "wall_time_ratio")) + LatestRegressions.gradually(r)),
+          Cell.number(ratio(Fmt.dbl(r, "wall_time_ratio")) + LatestRegressions.howChanged(r)),
           Cell.number(Fmt.num(Fmt.dbl(r, "extra_s"), 1)),
           Cell.number(Fmt.num(Fmt.dbl(r, LatestRegressions.EXTRA_CORE_HOURS), 3)), Cell.text(Fmt.str(r, "first_cause")),
           Cell.text(String.join(" ", r.<String>getList(r.fieldIndex("actions")))),

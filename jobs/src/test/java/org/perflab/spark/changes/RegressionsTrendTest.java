@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.perflab.changes.DetectorOptions;
 
 /**
- * {@link Regressions#judge} on series of run costs, no Spark: how a trend and a step reach the {@code regressions}
- * rows ({@code change_kind}, the note, the nightly headline). No profiles are given, so no causes are attributed.
+ * {@link Regressions#judge} on series of run costs, no Spark: how a trend, a pair and a step reach the
+ * {@code regressions} rows ({@code change_kind}, the note, the nightly headline). No profiles are given, so no causes
+ * are attributed.
  */
 class RegressionsTrendTest {
   private static final long HOUR_MS = 3_600_000L;
@@ -89,5 +90,24 @@ class RegressionsTrendTest {
     assertThat(first.<String>getAs("change_kind")).isEqualTo("TREND");
     assertThat(first.<String>getAs("note")).startsWith("a gradual change: wall time -0.");
     assertThat(first.<Double>getAs("wall_time_ratio")).isLessThan(0.98);
+  }
+
+  @Test
+  void twoRunsInARowOffTheLevelAreARegressionRowOfKindPairThatNamesTheFirst() {
+    // 20 steady runs (noise: the 2 % floor), then two runs about 3 noise units slower: neither alone beyond 4
+    List<RunPoint> runs = new ArrayList<>(drifting("etl", 0));
+    runs.add(run("etl", 20, 106));
+    runs.add(run("etl", 21, 106.5));
+    Map<String, Row> rows = judge(runs);
+    assertThat(rows.get(runs.get(20).appId()).<String>getAs("verdict")).isEqualTo("WITHIN_NOISE");
+    Row pair = rows.get(runs.get(21).appId());
+    assertThat(pair.<String>getAs("verdict")).isEqualTo("REGRESSION");
+    assertThat(pair.<String>getAs("change_kind")).isEqualTo("PAIR");
+    assertThat(pair.<Integer>getAs("baseline_runs")).isEqualTo(20);
+    assertThat(pair.<Double>getAs("wall_time_ratio")).isBetween(1.05, 1.08);
+    assertThat(pair.<String>getAs("note")).matches("the second run in a row off the level: wall time 1\\.0[5-7]× \\(z"
+        + " [23]\\.[0-9]\\) in app-etl-0020, then 1\\.0[5-8]× \\(z [23]\\.[0-9]\\), against the same 20 runs.*");
+    assertThat(LatestRegressions.headline(pair)).startsWith(String.format(Locale.ROOT,
+        "etl (app-etl-0021) wall time %.2fx twice in a row (+", pair.<Double>getAs("wall_time_ratio")));
   }
 }
