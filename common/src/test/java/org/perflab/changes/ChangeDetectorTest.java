@@ -405,6 +405,17 @@ class ChangeDetectorTest {
   }
 
   @Test
+  void aPairMustLieBeyondEveryRunOfTheLevel() {
+    // one run of the level 3.5 noise units up (the level's median and spreads unchanged): the pair is not beyond it
+    double[] level = alternating(20);
+    level[4] = off(3.5);
+    assertThat(DETECTOR.judge(concat(level, new double[] {off(3), off(3.05)})).subList(20, 22))
+        .allMatch(x -> x.verdict() == Verdict.WITHIN_NOISE);
+    assertThat(DETECTOR.judge(concat(level, new double[] {off(3.6), off(3.7)})).get(21).kind())
+        .contains(ChangeKind.PAIR);
+  }
+
+  @Test
   void aPairNeedsAFullWindowOfTheLevelBeforeIt() {
     // the same two runs after 18 runs of the level: a median and a spread from fewer runs err together for both runs
     double[] short18 = concat(alternating(18), new double[] {off(3), off(3)});
