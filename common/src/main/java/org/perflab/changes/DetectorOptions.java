@@ -20,6 +20,8 @@ public record DetectorOptions(int minHistory, double threshold, double noiseFloo
   public static final double DEFAULT_NOISE_FLOOR = 0.02;
   public static final int DEFAULT_WINDOW = 20;
   public static final double DEFAULT_TREND_Z = 3.29;
+  /** {@link #pairThreshold} of {@link #DEFAULT_THRESHOLD}: 2.54. */
+  public static final double DEFAULT_PAIR_Z = pairThreshold(DEFAULT_THRESHOLD);
 
   public DetectorOptions {
     if (minHistory < 2) {
@@ -36,8 +38,7 @@ public record DetectorOptions(int minHistory, double threshold, double noiseFloo
   /** The defaults with {@code minHistory} earlier runs. */
   public static DetectorOptions withMinHistory(int minHistory) {
     return new DetectorOptions(minHistory, DEFAULT_THRESHOLD, DEFAULT_NOISE_FLOOR,
-        Math.max(DEFAULT_WINDOW, minHistory), DEFAULT_TREND_Z,
-        pairThreshold(DEFAULT_THRESHOLD));
+        Math.max(DEFAULT_WINDOW, minHistory), DEFAULT_TREND_Z, DEFAULT_PAIR_Z);
   }
 
   /** These options with the trend test off. */
@@ -53,11 +54,6 @@ public record DetectorOptions(int minHistory, double threshold, double noiseFloo
   /** Whether the trend test is on. */
   public boolean trends() {
     return !Double.isInfinite(trendZ);
-  }
-
-  /** Whether the pair test is on. */
-  public boolean pairs() {
-    return !Double.isInfinite(pairZ);
   }
 
   /**

@@ -350,6 +350,7 @@ class ChangeDetectorTest {
     double pair = DetectorOptions.pairThreshold(4);
     assertThat(Math.pow(DetectorOptions.upperTail(pair), 2)).isCloseTo(DetectorOptions.upperTail(4), offset(1e-9));
     assertThat(pair).isCloseTo(2.54, offset(0.01));
+    assertThat(DetectorOptions.DEFAULT_PAIR_Z).isEqualTo(pair);
     assertThat(DetectorOptions.withMinHistory(5).pairZ()).isEqualTo(pair);
   }
 
