@@ -148,7 +148,7 @@ public final class NightlyJob implements SessionCommand {
       System.err.println("nightly: holding the nightly lock " + lock.file());
       String runId = RUN_ID.format(clock.instant());
       BuildInfo build = BuildInfo.current();
-      Night.Summary summary = new Night(night, steps, new TableWrites(fs, root), records -> record(spark, night, records),
+      Night.Summary summary = new Night(night, steps, new TableWrites(fs, root), recorder(spark, night),
           new NightMemory(fs, root), build.version() + " (" + build.gitCommit() + ")", System.err, clock).run(runId);
       RunSummary.print(Night.describe(summary, night.output(), regressed(spark, night, summary)).stripTrailing());
       if (summary.usable("report")) {
@@ -200,9 +200,35 @@ public final class NightlyJob implements SessionCommand {
     return Map.of("spark.sql.shuffle.partitions", Integer.toString(2 * spark.sparkContext().defaultParallelism()));
   }
 
+  /**
+   * Keeps the night's records in {@code nightly_runs}, in the night's session, under job group perflab-nightly: creates
+   * the table while the first step runs (on a first night, the table's creation and Delta's first commit cost the
+   * driver seconds), then appends each call's rows in one commit.
+   */
+  private static Night.Recorder recorder(SparkSession spark, NightOptions night) {
+    return new Night.Recorder() {
+      @Override
+      public void record(List<StepRecord> records) {
+        NightlyJob.record(spark, night, records);
+      }
+
+      @Override
+      public void prepare() {
+        SparkSession.setActiveSession(spark);
+        spark.sparkContext().setJobGroup("perflab-nightly", "nightly: create nightly_runs", false);
+        try {
+          NightlyRuns.create(spark, night.output());
+        } finally {
+          spark.sparkContext().clearJobGroup();
+        }
+      }
+    };
+  }
+
   /** Appends steps' rows to {@code nightly_runs} in one commit, in the night's session, under job group perflab-nightly. */
   private static void record(SparkSession spark, NightOptions night, List<StepRecord> steps) {
     String names = steps.stream().map(StepRecord::step).collect(java.util.stream.Collectors.joining(", "));
+    SparkSession.setActiveSession(spark);
     spark.sparkContext().setJobGroup("perflab-nightly", "nightly " + steps.get(0).runId() + ": record " + names,
         false);
     try {

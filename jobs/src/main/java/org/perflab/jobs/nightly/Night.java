@@ -26,7 +26,10 @@ import org.slf4j.LoggerFactory;
  * {@code ... ended: exit c after Ns; <summary>}); a step that ran has its record go to the {@link Recorder} when it
  * ends; the records of steps that did not run (not rerun, or skipped for a failed dependency) go together, in one
  * call, before the next step runs or when the night ends (each call is a commit of {@code nightly_runs}: a night with
- * nothing new makes 4, not 15). The night's summary is returned.
+ * nothing new makes 4, not 15). The recorder runs in a thread of its own, one call at a time in the order the records
+ * were kept, while the next steps run: a step that reads or writes every table ({@code maintain}, {@code report})
+ * starts only once every record kept before it is written, and the night returns only once all are. The recorder
+ * {@linkplain Recorder#prepare prepares} while the first step runs. The night's summary is returned.
  *
  * <p>A night that runs every step of the pipeline, each exiting 0, is remembered ({@link NightMemory}): the build, each
  * step's options and the version of every table it left. In a later night without {@code --full}, a step that
@@ -42,6 +45,12 @@ public final class Night {
   @FunctionalInterface
   public interface Recorder {
     void record(List<StepRecord> records);
+
+    /**
+     * Called once, before the first {@link #record}, in the recorder's thread while the first step runs: creates what
+     * recording needs (the table, on a first night). A failure must only warn; {@link #record} then tries again.
+     */
+    default void prepare() {}
   }
 
   /**
@@ -76,6 +85,10 @@ public final class Night {
    * and again once a step runs (it may commit). A step that is not rerun commits nothing, so the next one reuses them.
    */
   private Map<String, Long> contentVersions;
+  /** The recorder's thread while a night runs; records are written there one call at a time, in order. */
+  private ExecutorService recording;
+  /** Calls of the recorder not yet known to have returned, in the order they were made. */
+  private final List<java.util.concurrent.Future<?>> recordsPending = new ArrayList<>();
 
   /**
    * A night of {@code options}, whose steps {@code runner} runs, whose table versions {@code writes} reads, whose
@@ -105,12 +118,15 @@ public final class Night {
     Map<String, List<String>> runsAfter = Pipeline.runsAfter(steps);
     int atOnce = Math.min(options.concurrentSteps(), Math.max(1, steps.size()));
     ExecutorService threads = atOnce == 1 ? null : Executors.newFixedThreadPool(atOnce, Night::stepThread);
+    recording = Executors.newSingleThreadExecutor(work -> daemon(work, "perflab-night-record"));
     try {
+      recordsPending.add(recording.submit(this::prepareRecorder));
       return run(runId, steps, runsAfter, atOnce, threads);
     } finally {
       if (threads != null) {
         threads.shutdownNow();
       }
+      recording.shutdown(); // records kept before an Error in a step are still written
     }
   }
 
@@ -148,6 +164,9 @@ public final class Night {
         }
         keep(notRun);
         notRun.clear();
+        if (touchesEveryTable(step)) {
+          awaitRecords();
+        }
         contentVersions = null;
         double into = seconds(nightStarted, clock.instant());
         if (ended == null) {
@@ -172,6 +191,7 @@ public final class Night {
       contentVersions = null;
     }
     keep(notRun);
+    awaitRecords();
     List<StepRecord> inOrder = List.of(records);
     Summary summary = new Summary(runId, inOrder, seconds(nightStarted, clock.instant()));
     remember(summary, steps);
@@ -193,9 +213,32 @@ public final class Night {
   }
 
   private static Thread stepThread(Runnable work) {
-    Thread thread = new Thread(work, "perflab-night-step");
+    return daemon(work, "perflab-night-step");
+  }
+
+  private static Thread daemon(Runnable work, String name) {
+    Thread thread = new Thread(work, name);
     thread.setDaemon(true);
     return thread;
+  }
+
+  /** Whether {@code step} reads or writes every table, {@code nightly_runs} among them. */
+  private static boolean touchesEveryTable(Step step) {
+    return step.reads().contains(Step.EVERY_TABLE) || step.writes().contains(Step.EVERY_TABLE);
+  }
+
+  /** Waits until every record kept so far is written (or its failure warned about). */
+  private void awaitRecords() {
+    recordsPending.forEach(call -> Futures.await(call::get, "record the night's steps"));
+    recordsPending.clear();
+  }
+
+  private void prepareRecorder() {
+    try {
+      recorder.prepare();
+    } catch (Exception e) { // the first record tries again, and warns if it cannot either
+      LOG.warn("Cannot prepare nightly_runs (the first step's record tries again): {}", e.getMessage());
+    }
   }
 
   /** Whether {@code step} may skip: it skips when unchanged, and nothing it could read changed since {@code last}. */
@@ -289,13 +332,21 @@ public final class Night {
     }
   }
 
-  /** Gives {@code records} to the recorder in one call; nothing when there are none. */
+  /**
+   * Gives {@code records} to the recorder in one call, in the recorder's thread after the calls made before; nothing
+   * when there are none.
+   */
   private void keep(List<StepRecord> records) {
     if (records.isEmpty()) {
       return;
     }
+    List<StepRecord> copy = List.copyOf(records);
+    recordsPending.add(recording.submit(() -> write(copy)));
+  }
+
+  private void write(List<StepRecord> records) {
     try {
-      recorder.record(List.copyOf(records));
+      recorder.record(records);
     } catch (Exception e) { // Hadoop and Delta throw checked IOExceptions undeclared (HDFS down)
       String steps = records.stream().map(StepRecord::step).collect(java.util.stream.Collectors.joining(", "));
       LOG.warn("Cannot append the steps' rows to nightly_runs (the night goes on): {}", e.getMessage(), e);

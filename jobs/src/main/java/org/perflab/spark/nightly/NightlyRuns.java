@@ -48,9 +48,13 @@ public final class NightlyRuns {
 
   /** Appends {@code rows} to {@code <root>/nightly_runs} in one commit, creating the table on its first night. */
   public static void append(SparkSession spark, String root, List<Row> rows) {
-    TableStore store = new TableStore(spark, root);
-    store.create(TABLE, SCHEMA);
-    store.append(TABLE, spark.createDataFrame(rows, SCHEMA).coalesce(1));
+    create(spark, root);
+    new TableStore(spark, root).append(TABLE, spark.createDataFrame(rows, SCHEMA).coalesce(1));
+  }
+
+  /** Creates {@code <root>/nightly_runs}, empty, unless it exists. */
+  public static void create(SparkSession spark, String root) {
+    new TableStore(spark, root).create(TABLE, SCHEMA);
   }
 
   /** The rows of the latest night (the greatest run id; run ids sort by time), in the order its steps started. */

@@ -35,7 +35,7 @@ class NightTest {
   /** The steps that ran, in order, across the nights of a test. */
   private final List<String> ran = new ArrayList<>();
   /** What the nights did, in order: "run JOB" when a step runs, "record JOB,JOB" for each call of the recorder. */
-  private final List<String> events = new ArrayList<>();
+  private final List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
   /** The exit code each step returns; 0 for a step not named. */
   private final Map<String, Integer> exits = new HashMap<>();
 
@@ -155,6 +155,54 @@ class NightTest {
         violations.add(other + " with " + step.job());
       }
     }
+  }
+
+  /**
+   * A step's record is written in the recorder's thread while the next steps run; the records keep their order, a step
+   * that reads every table (report, which shows nightly_runs) starts only once every earlier record is written, and
+   * the night returns only once its last record is. The recorder prepares (creates its table) before any record.
+   */
+  @Test
+  void recordsAreWrittenBesideTheNextStepsAndAllBeforeReportAndTheNightsEnd() throws Exception {
+    java.util.concurrent.CountDownLatch featuresRan = new java.util.concurrent.CountDownLatch(1);
+    StepRunner runner = (step, arguments, runId) -> {
+      events.add("run " + step.job());
+      if (step.job().equals("features")) {
+        featuresRan.countDown();
+      }
+      return new StepResult(0, "done");
+    };
+    Night.Recorder recorder = new Night.Recorder() {
+      @Override
+      public void record(List<StepRecord> records) {
+        String steps = String.join(",", records.stream().map(StepRecord::step).toList());
+        try { // ingest's record is written only once the step after it has run: only a recorder beside the steps can
+          if (steps.equals("ingest") && !featuresRan.await(20, java.util.concurrent.TimeUnit.SECONDS)) {
+            events.add("features did not run while ingest's record was written");
+          }
+          Thread.sleep(50); // a commit takes time: report must still wait for it
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        events.add("record " + steps);
+      }
+
+      @Override
+      public void prepare() {
+        events.add("prepare");
+      }
+    };
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(root.toUri());
+    NightOptions three = new NightOptions(List.of("/archive"), "/out", false, Set.of("ingest", "features", "report"));
+    Night.Summary summary = new Night(three, runner, new TableWrites(fs, out), recorder, new NightMemory(fs, out), "b1",
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), CLOCK).run("R1");
+
+    assertThat(summary.exitCode()).isZero();
+    assertThat(events).filteredOn(e -> !e.equals("prepare")).containsExactly("run ingest", "run features",
+        "record ingest", "record features", "run report", "record report");
+    assertThat(events.indexOf("prepare")).as("prepared once, before the first record").isNotNegative()
+        .isEqualTo(events.lastIndexOf("prepare")).isLessThan(events.indexOf("record ingest"));
   }
 
   /** Two at a time, a failed step still skips its dependents, and an Error in a step (out of memory) ends the night. */
