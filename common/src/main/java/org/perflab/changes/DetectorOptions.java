@@ -6,7 +6,7 @@ package org.perflab.changes;
  * @param minHistory earlier runs a workload needs before any verdict (at least 2)
  * @param threshold robust z (|log value − baseline median| ÷ noise) from which a run is a change, e.g. 4
  * @param noiseFloor the least noise assumed, in log units (0.02 is 2 %): a history of identical runs still varies
- * @param window the latest runs of the baseline level whose median and MAD are taken
+ * @param window the latest runs of the baseline level whose median and noise are taken
  * @param trendZ the Mann–Kendall z from which a level's runs are a trend (3.29: two-sided p = 0.001 for runs that
  *     do not trend); positive infinity turns the trend test off
  * @param pairZ robust z from which two runs in a row on the same side of the level are a change, though neither is

@@ -160,6 +160,39 @@ class ChangeDetectorTest {
     return xs;
   }
 
+  /**
+   * The noise a run is judged with, from a full window of 20 steady log-normal runs (σ = 5 %), estimates σ within 5 %
+   * and varies from window to window by less than a MAD of 20 runs can (its relative standard deviation is about
+   * √(1.36 / 20) = 0.26 for normal values; the mean distance's about √(0.57 / 20) = 0.17, and the side's half of the
+   * runs adds some): a steadier noise is what keeps a steady run's z from crossing the threshold by chance.
+   */
+  @Test
+  void theNoiseOfAFullWindowIsUnbiasedAndSteadierThanAMad() {
+    Random random = new Random(41);
+    double sigma = 0.05;
+    int windows = 4000;
+    double sum = 0;
+    double squares = 0;
+    double madSquares = 0;
+    for (int w = 0; w < windows; w++) {
+      double[] xs = new double[21];
+      for (int i = 0; i < xs.length; i++) {
+        xs[i] = 100 * Math.exp(sigma * random.nextGaussian());
+      }
+      double noise = DETECTOR.judge(xs).get(20).noise();
+      sum += noise;
+      squares += noise * noise;
+      double[] logs = Arrays.stream(xs, 0, 20).map(Math::log).toArray();
+      double mad = ChangeDetector.robustSigma(logs);
+      madSquares += (mad - sigma) * (mad - sigma);
+    }
+    double mean = sum / windows;
+    double relativeSd = Math.sqrt(squares / windows - mean * mean) / mean;
+    assertThat(mean / sigma).isCloseTo(1.0, offset(0.05));
+    assertThat(relativeSd).isLessThan(0.22);
+    assertThat(Math.sqrt(madSquares / windows) / sigma).as("the MAD's own, for comparison").isGreaterThan(0.24);
+  }
+
   @Test
   void aSlowerRunIsJudgedByTheSpreadOfSlowerRuns() {
     // right-skewed history: the faster half within 1 % of the median, the slower half up to 10 % above it
@@ -354,10 +387,13 @@ class ChangeDetectorTest {
     assertThat(DetectorOptions.withMinHistory(5).pairZ()).isEqualTo(pair);
   }
 
-  /** The robust spread of {@link #alternating} runs: 1.4826 × their MAD, 2 % in logs, on either side. */
-  private static final double NOISE = 1.4826 * 0.02;
+  /**
+   * The noise of a full window of {@link #alternating} runs: their mean distance from the median, 2 % in logs, as a σ
+   * (÷ 0.79712, × √(20 / 19) for a window of 20).
+   */
+  private static final double NOISE = ChangeDetector.CLIPPED_TO_SIGMA * Math.sqrt(20.0 / 19) * 0.02;
 
-  /** {@code n} runs alternating 2 % either side of 100 (n even): median 100, every robust spread {@link #NOISE}. */
+  /** {@code n} runs alternating 2 % either side of 100 (n even): median 100; at n = 20, every spread {@link #NOISE}. */
   private static double[] alternating(int n) {
     double[] xs = new double[n];
     for (int i = 0; i < n; i++) {
