@@ -30,16 +30,17 @@ import java.util.List;
  *
  * <p>A smaller step (20 % at 5 % noise is under 4 noise units) is often not one run beyond the threshold, and the
  * level then absorbs it. So a run within noise is also given to a pair test: when it and the run before it are both at
- * least {@code pairZ} off the level before that run, on the same side, and that level had a full window of runs, the
- * run is a change of kind {@link ChangeKind#PAIR}, judged against that level, which restarts from the two runs (the
+ * least {@code pairZ} off the level before that run, on the same side, and that level had at least twice
+ * {@code minHistory} runs ({@link #pairLevelRuns}), the run is a change of kind {@link ChangeKind#PAIR}, judged against that level, which restarts from the two runs (the
  * trend test below goes first: a trend it finds has read more runs). The
  * pair threshold goes with the step threshold ({@link DetectorOptions#pairThreshold}): two steady runs in a row beyond
  * 2.54 noise units on one side are as unlikely as one beyond 4 for independent normal noise with a known spread (the
  * Western Electric rules' "two of three beyond 2σ", made as strict as the single-run rule). Both runs are judged
- * against the same median and spread, so where those are estimated from a few runs they err together for both; the
- * full window keeps that error small. And both must lie beyond every run of that window: for steady runs in random
- * order, two given runs are both above all 20 others 2 times in 22 × 21 (0.43 %), whatever the noise's shape, which
- * bounds the test's false alarms under right-skewed noise, where a z threshold alone is crossed more often.
+ * against the same median and spread, so where those are estimated from a few runs they err together for both; ten
+ * runs keep that error small (with the MAD of earlier rounds it took a full window of 20). And both must lie beyond
+ * every run of that window: for steady runs in random order, two given runs are both above all n others 2 times in
+ * (n + 2)(n + 1) (1.5 % for 10 runs, 0.43 % for 20), whatever the noise's shape, which bounds the test's false alarms
+ * under right-skewed noise, where a z threshold alone is crossed more often.
  *
  * <p>A workload that slows a little every night never has one run beyond the threshold: the level's median follows
  * it and its spread widens. So each run within noise is also given to a trend test over the level's latest runs (at
@@ -56,11 +57,10 @@ import java.util.List;
  * right-skewed noise (× 1 + a gamma variable of shape 1.5, σ 5 %) are flagged 1.8 % of the time with the side's
  * spread against 2.6 % with the MAD alone, log-normal runs 0.5 % either way, and a 20 % step at 3 % log-normal noise is
  * detected as often (92.7 % against 92.5 %). Clipped mean distances instead of medians (the MAD and the side's
- * semi-MAD): steady runs flagged at σ 5 % log-normal 0.87 → 0.39 %, gamma of shape 1 / 1.5 / 2 3.80 / 2.52 / 2.00 →
- * 2.70 / 1.87 / 1.48 %; a 20 % step after 30 runs found within 5 runs as often at log-normal σ 5 % (87.2 → 87.3 %),
- * a little less often under gamma noise (90.8 / 94.1 / 96.6 → 88.1 / 92.9 / 96.6 %), and after only 15 runs, where
- * the pair test cannot run, less often (68.5 → 60.6 %): a step under the threshold was found there partly through the
- * MAD's chance underestimates, the same that made steady runs cross it.
+ * semi-MAD), and the pair test on levels of 10 runs instead of 20, which the steadier noise allows: steady runs
+ * flagged at σ 5 % log-normal 0.87 → 0.41 %, gamma of shape 1 / 1.5 / 2 3.80 / 2.52 / 2.00 → 2.77 / 1.92 / 1.52 %; a
+ * 20 % step at log-normal σ 5 % found within 5 runs after 30 runs of history 87.2 → 87.5 %, after 15 runs 68.5 →
+ * 89.3 %.
  *
  * <p>Why not a batch binary segmentation: it would re-segment the whole history each night and could move an old
  * change point with every new run, so a run judged once could be judged differently later; the sequential test gives
@@ -290,14 +290,14 @@ public final class ChangeDetector {
 
   /**
    * Run {@code i}, within noise of its level, judged by the pair test: a change when the run before it was
-   * {@code near} (within noise, at least {@code pairZ} off the level, judged against a full window of the level's
-   * runs) and run {@code i} is at least {@code pairZ} off the same level, the level before {@code near}, on the same
+   * {@code near} (within noise, at least {@code pairZ} off the level, judged against at least {@link #pairLevelRuns}
+   * of the level's runs) and run {@code i} is at least {@code pairZ} off the same level, the level before {@code near}, on the same
    * side, and both lie beyond every run of that level's window. That level is its baseline.
    *
    * @return the judgement of the pair's second run; null when there is no pair
    */
   private Judgement pair(double[] values, int i, Near near, boolean sinceChange) {
-    if (near == null || near.baseline().size() < options.window()) {
+    if (near == null || near.baseline().size() < pairLevelRuns()) {
       return null; // a median and a spread from fewer runs err together for both runs, and often
     }
     double x = Math.log(values[i]);
@@ -313,6 +313,14 @@ public final class ChangeDetector {
     return new Judgement(z > 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT, values[i] / median, z, median,
         near.spread().noise(x, near.logMedian()), near.baseline(), sinceChange, null,
         new Pair(near.run(), values[near.run()] / median, near.z()));
+  }
+
+  /**
+   * The fewest runs of a level the pair test judges against: twice {@code minHistory} (10 by default, the trend test's
+   * least), at most the window.
+   */
+  private int pairLevelRuns() {
+    return Math.min(options.window(), 2 * options.minHistory());
   }
 
   /** Whether {@code v} is above every run of {@code runs} ({@code above}), or below every one. */

@@ -453,12 +453,13 @@ class ChangeDetectorTest {
   }
 
   @Test
-  void aPairNeedsAFullWindowOfTheLevelBeforeIt() {
-    // the same two runs after 18 runs of the level: a median and a spread from fewer runs err together for both runs
-    double[] short18 = concat(alternating(18), new double[] {off(3), off(3)});
-    assertThat(DETECTOR.judge(short18).subList(18, 20)).allMatch(x -> x.verdict() == Verdict.WITHIN_NOISE);
-    double[] full = concat(alternating(20), new double[] {off(3), off(3)});
-    assertThat(DETECTOR.judge(full).get(21).kind()).contains(ChangeKind.PAIR);
+  void aPairNeedsTwiceMinHistoryRunsOfTheLevelBeforeIt() {
+    // the same two runs after 8 runs of the level: a median and a spread from fewer runs err together for both runs
+    double[] short8 = concat(alternating(8), new double[] {off(3), off(3)});
+    assertThat(DETECTOR.judge(short8).subList(8, 10)).allMatch(x -> x.verdict() == Verdict.WITHIN_NOISE);
+    double[] ten = concat(alternating(10), new double[] {off(3), off(3)});
+    assertThat(DETECTOR.judge(ten).get(11).kind()).contains(ChangeKind.PAIR);
+    assertThat(DETECTOR.judge(ten).get(11).baseline()).hasSize(10);
   }
 
   @Test
@@ -477,5 +478,18 @@ class ChangeDetectorTest {
     }
     assertThat((double) found / trials).isGreaterThanOrEqualTo(0.95); // the detection goal
     assertThat(foundWithoutPairs).isLessThan(found);
+  }
+
+  @Test
+  void theSameStepAfterOnlyTwelveRunsIsFoundWithinFiveRunsAtLeastNinetyFivePercentOfTheTime() {
+    // a level of 12 runs: more than twice min-history, less than a window
+    Random random = new Random(73);
+    int trials = 1000;
+    int found = 0;
+    for (int t = 0; t < trials; t++) {
+      double[] xs = concat(logNormal(random, 12, 100, 0.04), logNormal(random, 5, 120, 0.04));
+      found += DETECTOR.judge(xs).subList(12, 17).stream().anyMatch(x -> x.verdict() == Verdict.REGRESSION) ? 1 : 0;
+    }
+    assertThat((double) found / trials).isGreaterThanOrEqualTo(0.95); // the detection goal
   }
 }
