@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * nothing new makes 4, not 15). The recorder runs in a thread of its own, one call at a time in the order the records
  * were kept, while the next steps run: a step that reads or writes every table ({@code maintain}, {@code report})
  * starts only once every record kept before it is written, and the night returns only once all are. The recorder
- * {@linkplain Recorder#prepare prepares} while the first step runs. The night's summary is returned.
+ * {@linkplain Recorder#prepare prepares} while the first step runs, unless that step reads or writes every table (a
+ * night of {@code maintain} alone must find the root as it was). The night's summary is returned.
  *
  * <p>A night that runs every step of the pipeline, each exiting 0, is remembered ({@link NightMemory}): the build, each
  * step's options and the version of every table it left. In a later night without {@code --full}, a step that
@@ -120,7 +121,9 @@ public final class Night {
     ExecutorService threads = atOnce == 1 ? null : Executors.newFixedThreadPool(atOnce, Night::stepThread);
     recording = Executors.newSingleThreadExecutor(work -> daemon(work, "perflab-night-record"));
     try {
-      recordsPending.add(recording.submit(this::prepareRecorder));
+      if (!steps.isEmpty() && !touchesEveryTable(steps.get(0))) { // else the step would find the table prepared
+        recordsPending.add(recording.submit(this::prepareRecorder));
+      }
       return run(runId, steps, runsAfter, atOnce, threads);
     } finally {
       if (threads != null) {

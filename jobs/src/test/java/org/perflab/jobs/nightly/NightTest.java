@@ -177,7 +177,7 @@ class NightTest {
       public void record(List<StepRecord> records) {
         String steps = String.join(",", records.stream().map(StepRecord::step).toList());
         try { // ingest's record is written only once the step after it has run: only a recorder beside the steps can
-          if (steps.equals("ingest") && !featuresRan.await(20, java.util.concurrent.TimeUnit.SECONDS)) {
+          if (steps.equals("ingest") && !featuresRan.await(60, java.util.concurrent.TimeUnit.SECONDS)) {
             events.add("features did not run while ingest's record was written");
           }
           Thread.sleep(50); // a commit takes time: report must still wait for it
@@ -203,6 +203,13 @@ class NightTest {
         "record ingest", "record features", "run report", "record report");
     assertThat(events.indexOf("prepare")).as("prepared once, before the first record").isNotNegative()
         .isEqualTo(events.lastIndexOf("prepare")).isLessThan(events.indexOf("record ingest"));
+
+    // a night whose first step reads every table (maintain alone) finds the root as it was: nothing prepared
+    events.clear();
+    NightOptions maintainFirst = new NightOptions(List.of("/archive"), "/out", false, Set.of("maintain", "report"));
+    new Night(maintainFirst, runner, new TableWrites(fs, out), recorder, new NightMemory(fs, out), "b1",
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), CLOCK).run("R2");
+    assertThat(events).containsExactly("run maintain", "record maintain", "run report", "record report");
   }
 
   /** Two at a time, a failed step still skips its dependents, and an Error in a step (out of memory) ends the night. */
