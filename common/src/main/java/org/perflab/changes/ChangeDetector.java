@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * Judges each run of a workload against the level its earlier runs settled at: regression, improvement or within
- * noise. The baseline is the workload's runs back to its last change point; its level is their median, its noise on
- * the run's side of the level the mean of two standard deviations estimated from the runs' mean distance from the
+ * noise. The baseline is the workload's runs back to its last change point (the latest {@code window}); its level is
+ * their median, its noise (from up to twice as many of the level's runs: {@link #noiseRuns}) on the run's side of the
+ * level the mean of two standard deviations estimated from the runs' mean distance from the
  * median, each distance clipped at 3 σ of a robust (median-based) estimate ({@link #spreadOf}): one over all the
  * runs, one over the runs on that side alone; all on log values, so that a ratio is judged the same at any scale,
  * and a few outliers move the level not at all and the noise by a bounded amount. Run times are skewed to the right
@@ -57,10 +58,10 @@ import java.util.List;
  * right-skewed noise (× 1 + a gamma variable of shape 1.5, σ 5 %) are flagged 1.8 % of the time with the side's
  * spread against 2.6 % with the MAD alone, log-normal runs 0.5 % either way, and a 20 % step at 3 % log-normal noise is
  * detected as often (92.7 % against 92.5 %). Clipped mean distances instead of medians (the MAD and the side's
- * semi-MAD), and the pair test on levels of 10 runs instead of 20, which the steadier noise allows: steady runs
- * flagged at σ 5 % log-normal 0.87 → 0.41 %, gamma of shape 1 / 1.5 / 2 3.80 / 2.52 / 2.00 → 2.77 / 1.92 / 1.52 %; a
- * 20 % step at log-normal σ 5 % found within 5 runs after 30 runs of history 87.2 → 87.5 %, after 15 runs 68.5 →
- * 89.3 %.
+ * semi-MAD), the pair test on levels of 10 runs instead of 20, which the steadier noise allows, and the noise from
+ * up to 40 of the level's runs: steady runs flagged at σ 5 % log-normal 0.87 → 0.31 %, gamma of shape 1 / 1.5 / 2
+ * 3.80 / 2.52 / 2.00 → 2.27 / 1.54 / 1.25 %; a 20 % step at log-normal σ 5 % found within 5 runs after 30 runs of
+ * history 87.2 → 90.2 %, after 15 runs 68.5 → 89.3 %.
  *
  * <p>Why not a batch binary segmentation: it would re-segment the whole history each night and could move an old
  * change point with every new run, so a run judged once could be judged differently later; the sequential test gives
@@ -109,7 +110,7 @@ public final class ChangeDetector {
         continue;
       }
       List<Integer> window = tail(level);
-      Spread spread = levelSpread(values, window, previous);
+      Spread spread = levelSpread(values, noiseRuns(level), previous);
       double median = median(logs(values, window));
       double z = spread.z(Math.log(v), median);
       if (!pending.isEmpty()) {
@@ -185,6 +186,16 @@ public final class ChangeDetector {
   }
 
   /**
+   * The runs a level's noise is estimated from: its latest, at most twice the window (the trend test reads as many).
+   * Run-to-run noise belongs to the workload more than to a level's latest runs, and 40 runs estimate it better than
+   * 20: measured, steady runs flagged at log-normal σ 5 % 0.41 → 0.31 %, a 20 % step after 30 runs found within 5
+   * runs 87.5 → 90.2 % (docs/benchmarks.md). The level's median stays that of the window.
+   */
+  private List<Integer> noiseRuns(List<Integer> level) {
+    return level.subList(Math.max(0, level.size() - 2 * options.window()), level.size());
+  }
+
+  /**
    * The noise a run is judged with: the window's own on the first level; on a level entered after a change point,
    * the previous level's until the new one has {@code minHistory} runs, then the larger of its own and the previous
    * level's until it has a full window of runs, side by side. The spread of a few runs underestimates σ more often
@@ -192,17 +203,18 @@ public final class ChangeDetector {
    * while run-to-run noise belongs to the workload more than to one level: a new level is presumed as noisy
    * as the last until a full window shows it quieter.
    *
+   * @param runs the level's latest runs, those its noise is estimated from ({@link #noiseRuns})
    * @param previous the noise the previous level was judged with; null on the first level
    */
-  private Spread levelSpread(double[] values, List<Integer> window, Spread previous) {
+  private Spread levelSpread(double[] values, List<Integer> runs, Spread previous) {
     if (previous == null) {
-      return spread(values, window);
+      return spread(values, runs);
     }
-    if (window.size() < options.minHistory()) {
+    if (runs.size() < options.minHistory()) {
       return previous;
     }
-    Spread own = spread(values, window);
-    return window.size() < options.window() ? own.atLeast(previous) : own;
+    Spread own = spread(values, runs);
+    return runs.size() < options.window() ? own.atLeast(previous) : own;
   }
 
   /**
@@ -214,8 +226,8 @@ public final class ChangeDetector {
    * MAD's 37 %; the clip bounds what one far run can add to a side of n runs (under 2.2 σ / n). For 20 normal runs the
    * estimate averages 0.976 σ (the MAD and semi-MAD's 0.964 σ), with a relative standard deviation of 0.21 (0.30).
    */
-  private Spread spread(double[] values, List<Integer> window) {
-    return spreadOf(logs(values, window));
+  private Spread spread(double[] values, List<Integer> runs) {
+    return spreadOf(logs(values, runs));
   }
 
   /** {@link #spread} of log values. */

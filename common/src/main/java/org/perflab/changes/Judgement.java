@@ -11,8 +11,9 @@ import java.util.Optional;
  * @param z robust z: (log value − log baseline median) ÷ noise; NaN without a verdict
  * @param baselineMedian the baseline's median value, in the metric's unit; NaN without a baseline
  * @param noise the spread the run was judged with, in log units, on its side of the baseline median: the mean of
- *     two σ from the baseline's log values' mean distance from their median (clipped at 3 robust σ), over all of
- *     them and over those on that side, at least the floor; on a level entered after a change with less than a window of runs, at least the previous level's
+ *     two σ from the log values' mean distance from their median (clipped at 3 robust σ) of the level's latest runs
+ *     (at most twice the window: more than the baseline), over all of them and over those on that side, at least the
+ *     floor; on a level entered after a change with less than a window of runs, at least the previous level's
  * @param baseline the indices (into the judged series) of the baseline runs
  * @param sinceChange whether the baseline is a new level entered after a change that was already reported
  * @param trend the trend that made this run a change, when the trend test found it; null for a step (a run beyond the

@@ -193,6 +193,34 @@ class ChangeDetectorTest {
     assertThat(Math.sqrt(madSquares / windows) / sigma).as("the MAD's own, for comparison").isGreaterThan(0.24);
   }
 
+  /**
+   * A level's noise is estimated from its latest 40 runs (twice the window) while its median is the latest 20's: with
+   * 40 steady runs before it, the noise a run is judged with varies from window to window less than from 20 runs.
+   */
+  @Test
+  void theNoiseOfALevelWithFortyRunsIsSteadierThanOfTwenty() {
+    assertThat(relativeSdOfNoise(40)).isLessThan(0.8 * relativeSdOfNoise(20));
+  }
+
+  /** The relative standard deviation of the noise a run is judged with after {@code history} steady runs. */
+  private static double relativeSdOfNoise(int history) {
+    Random random = new Random(43);
+    double sum = 0;
+    double squares = 0;
+    int windows = 2000;
+    for (int w = 0; w < windows; w++) {
+      double[] xs = new double[history + 1];
+      for (int i = 0; i < xs.length; i++) {
+        xs[i] = 100 * Math.exp(0.05 * random.nextGaussian());
+      }
+      double noise = DETECTOR.judge(xs).get(history).noise();
+      sum += noise;
+      squares += noise * noise;
+    }
+    double mean = sum / windows;
+    return Math.sqrt(squares / windows - mean * mean) / mean;
+  }
+
   @Test
   void aSlowerRunIsJudgedByTheSpreadOfSlowerRuns() {
     // right-skewed history: the faster half within 1 % of the median, the slower half up to 10 % above it
