@@ -32,9 +32,9 @@ import java.util.List;
  * <p>A smaller step (20 % at 5 % noise is under 4 noise units) is often not one run beyond the threshold, and the
  * level then absorbs it. So a run within noise is also given to a pair test: when it and the run before it are both at
  * least {@code pairZ} off the level before that run, on the same side, and that level had at least twice
- * {@code minHistory} runs ({@link #pairLevelRuns}), the run is a change of kind {@link ChangeKind#PAIR}, judged against that level, which restarts from the two runs (the
- * trend test below goes first: a trend it finds has read more runs). The
- * pair threshold goes with the step threshold ({@link DetectorOptions#pairThreshold}): two steady runs in a row beyond
+ * {@code minHistory} runs ({@link #pairLevelRuns}), the run is a change of kind {@link ChangeKind#PAIR}, judged
+ * against that level, which restarts from the two runs (the trend test below goes first: a trend it finds has read
+ * more runs). The pair threshold goes with the step threshold ({@link DetectorOptions#pairThreshold}): two steady runs in a row beyond
  * 2.54 noise units on one side are as unlikely as one beyond 4 for independent normal noise with a known spread (the
  * Western Electric rules' "two of three beyond 2σ", made as strict as the single-run rule). Both runs are judged
  * against the same median and spread, so where those are estimated from a few runs they err together for both; ten
@@ -196,7 +196,7 @@ public final class ChangeDetector {
   }
 
   /**
-   * The noise a run is judged with: the window's own on the first level; on a level entered after a change point,
+   * The noise a run is judged with: that of the level's own {@code runs} on the first level; on a level entered after a change point,
    * the previous level's until the new one has {@code minHistory} runs, then the larger of its own and the previous
    * level's until it has a full window of runs, side by side. The spread of a few runs underestimates σ more often
    * than not (of 5 normal runs, 1.4826 × MAD is below σ two times in three and below σ/2 more than one time in four),
@@ -233,7 +233,7 @@ public final class ChangeDetector {
   /** {@link #spread} of log values. */
   private Spread spreadOf(double[] xs) {
     double median = median(xs);
-    double mad = robustSigma(xs);
+    double mad = robustSigma(xs, median);
     double capUp = CLIP * Math.max(mad, semiSigma(xs, median, true));
     double capDown = CLIP * Math.max(mad, semiSigma(xs, median, false));
     double sumUp = 0;
@@ -280,7 +280,11 @@ public final class ChangeDetector {
 
   /** 1.4826 × the median absolute deviation of {@code xs} from their median: σ for normal values, robust to outliers. */
   static double robustSigma(double[] xs) {
-    double median = median(xs);
+    return robustSigma(xs, median(xs));
+  }
+
+  /** {@link #robustSigma} of {@code xs} whose median, {@code median}, is known. */
+  private static double robustSigma(double[] xs, double median) {
     return MAD_TO_SIGMA * median(Arrays.stream(xs).map(x -> Math.abs(x - median)).toArray());
   }
 
@@ -303,8 +307,8 @@ public final class ChangeDetector {
   /**
    * Run {@code i}, within noise of its level, judged by the pair test: a change when the run before it was
    * {@code near} (within noise, at least {@code pairZ} off the level, judged against at least {@link #pairLevelRuns}
-   * of the level's runs) and run {@code i} is at least {@code pairZ} off the same level, the level before {@code near}, on the same
-   * side, and both lie beyond every run of that level's window. That level is its baseline.
+   * of the level's runs) and run {@code i} is at least {@code pairZ} off the same level, the level before
+   * {@code near}, on the same side, and both lie beyond every run of that level's window. That level is its baseline.
    *
    * @return the judgement of the pair's second run; null when there is no pair
    */

@@ -168,29 +168,10 @@ class ChangeDetectorTest {
    */
   @Test
   void theNoiseOfAFullWindowIsUnbiasedAndSteadierThanAMad() {
-    Random random = new Random(41);
-    double sigma = 0.05;
-    int windows = 4000;
-    double sum = 0;
-    double squares = 0;
-    double madSquares = 0;
-    for (int w = 0; w < windows; w++) {
-      double[] xs = new double[21];
-      for (int i = 0; i < xs.length; i++) {
-        xs[i] = 100 * Math.exp(sigma * random.nextGaussian());
-      }
-      double noise = DETECTOR.judge(xs).get(20).noise();
-      sum += noise;
-      squares += noise * noise;
-      double[] logs = Arrays.stream(xs, 0, 20).map(Math::log).toArray();
-      double mad = ChangeDetector.robustSigma(logs);
-      madSquares += (mad - sigma) * (mad - sigma);
-    }
-    double mean = sum / windows;
-    double relativeSd = Math.sqrt(squares / windows - mean * mean) / mean;
-    assertThat(mean / sigma).isCloseTo(1.0, offset(0.05));
-    assertThat(relativeSd).isLessThan(0.22);
-    assertThat(Math.sqrt(madSquares / windows) / sigma).as("the MAD's own, for comparison").isGreaterThan(0.24);
+    NoiseStats twenty = noiseAfter(20, 41, 4000);
+    assertThat(twenty.mean() / 0.05).isCloseTo(1.0, offset(0.05));
+    assertThat(twenty.relativeSd()).isLessThan(0.22);
+    assertThat(twenty.madRelativeError()).as("the MAD's own, for comparison").isGreaterThan(0.24);
   }
 
   /**
@@ -199,26 +180,39 @@ class ChangeDetectorTest {
    */
   @Test
   void theNoiseOfALevelWithFortyRunsIsSteadierThanOfTwenty() {
-    assertThat(relativeSdOfNoise(40)).isLessThan(0.8 * relativeSdOfNoise(20));
+    assertThat(noiseAfter(40, 43, 2000).relativeSd()).isLessThan(0.8 * noiseAfter(20, 43, 2000).relativeSd());
   }
 
-  /** The relative standard deviation of the noise a run is judged with after {@code history} steady runs. */
-  private static double relativeSdOfNoise(int history) {
-    Random random = new Random(43);
+  /**
+   * The noise runs are judged with after steady log-normal runs (σ = 5 %).
+   *
+   * @param mean its mean, in log units
+   * @param relativeSd its standard deviation ÷ its mean
+   * @param madRelativeError the root mean square of (1.4826 × MAD of the same runs − σ) ÷ σ
+   */
+  private record NoiseStats(double mean, double relativeSd, double madRelativeError) {}
+
+  /** {@link NoiseStats} of the run after {@code history} steady runs, over {@code windows} series from {@code seed}. */
+  private static NoiseStats noiseAfter(int history, long seed, int windows) {
+    Random random = new Random(seed);
+    double sigma = 0.05;
     double sum = 0;
     double squares = 0;
-    int windows = 2000;
+    double madSquares = 0;
     for (int w = 0; w < windows; w++) {
       double[] xs = new double[history + 1];
       for (int i = 0; i < xs.length; i++) {
-        xs[i] = 100 * Math.exp(0.05 * random.nextGaussian());
+        xs[i] = 100 * Math.exp(sigma * random.nextGaussian());
       }
       double noise = DETECTOR.judge(xs).get(history).noise();
       sum += noise;
       squares += noise * noise;
+      double mad = ChangeDetector.robustSigma(Arrays.stream(xs, 0, history).map(Math::log).toArray());
+      madSquares += (mad - sigma) * (mad - sigma);
     }
     double mean = sum / windows;
-    return Math.sqrt(squares / windows - mean * mean) / mean;
+    return new NoiseStats(mean, Math.sqrt(squares / windows - mean * mean) / mean,
+        Math.sqrt(madSquares / windows) / sigma);
   }
 
   @Test
@@ -493,31 +487,31 @@ class ChangeDetectorTest {
   @Test
   void aTwentyPercentStepThatStaysAtFourPercentNoiseIsFoundWithinFiveRunsAtLeastNinetyFivePercentOfTheTime() {
     // after 30 runs: the level has a full window
-    ChangeDetector withoutPairs = new ChangeDetector(DetectorOptions.withMinHistory(5).withoutPairs());
-    Random random = new Random(71);
-    int trials = 1000;
-    int found = 0;
-    int foundWithoutPairs = 0;
-    for (int t = 0; t < trials; t++) {
-      double[] xs = concat(logNormal(random, 30, 100, 0.04), logNormal(random, 5, 120, 0.04));
-      found += DETECTOR.judge(xs).subList(30, 35).stream().anyMatch(x -> x.verdict() == Verdict.REGRESSION) ? 1 : 0;
-      foundWithoutPairs += withoutPairs.judge(xs).subList(30, 35).stream()
-          .anyMatch(x -> x.verdict() == Verdict.REGRESSION) ? 1 : 0;
-    }
-    assertThat((double) found / trials).isGreaterThanOrEqualTo(0.95); // the detection goal
-    assertThat(foundWithoutPairs).isLessThan(found);
+    double found = foundWithinFiveRuns(DETECTOR, 71, 30);
+    assertThat(found).isGreaterThanOrEqualTo(0.95); // the detection goal
+    assertThat(foundWithinFiveRuns(new ChangeDetector(DetectorOptions.withMinHistory(5).withoutPairs()), 71, 30))
+        .isLessThan(found);
   }
 
   @Test
   void theSameStepAfterOnlyTwelveRunsIsFoundWithinFiveRunsAtLeastNinetyFivePercentOfTheTime() {
     // a level of 12 runs: more than twice min-history, less than a window
-    Random random = new Random(73);
+    assertThat(foundWithinFiveRuns(DETECTOR, 73, 12)).isGreaterThanOrEqualTo(0.95); // the detection goal
+  }
+
+  /**
+   * The share of 1,000 series from {@code seed}, {@code history} runs at log-normal σ = 4 % then 5 runs 20 % slower,
+   * in which {@code detector} finds a regression among the 5.
+   */
+  private static double foundWithinFiveRuns(ChangeDetector detector, long seed, int history) {
+    Random random = new Random(seed);
     int trials = 1000;
     int found = 0;
     for (int t = 0; t < trials; t++) {
-      double[] xs = concat(logNormal(random, 12, 100, 0.04), logNormal(random, 5, 120, 0.04));
-      found += DETECTOR.judge(xs).subList(12, 17).stream().anyMatch(x -> x.verdict() == Verdict.REGRESSION) ? 1 : 0;
+      double[] xs = concat(logNormal(random, history, 100, 0.04), logNormal(random, 5, 120, 0.04));
+      found += detector.judge(xs).subList(history, history + 5).stream()
+          .anyMatch(x -> x.verdict() == Verdict.REGRESSION) ? 1 : 0;
     }
-    assertThat((double) found / trials).isGreaterThanOrEqualTo(0.95); // the detection goal
+    return (double) found / trials;
   }
 }
