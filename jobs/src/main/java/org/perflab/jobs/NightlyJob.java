@@ -214,27 +214,32 @@ public final class NightlyJob implements SessionCommand {
 
       @Override
       public void prepare() {
-        SparkSession.setActiveSession(spark);
-        spark.sparkContext().setJobGroup("perflab-nightly", "nightly: create nightly_runs", false);
-        try {
-          NightlyRuns.create(spark, night.output());
-        } finally {
-          spark.sparkContext().clearJobGroup();
-        }
+        inNightGroup(spark, "nightly: create nightly_runs", () -> NightlyRuns.create(spark, night.output()));
       }
     };
   }
 
-  /** Appends steps' rows to {@code nightly_runs} in one commit, in the night's session, under job group perflab-nightly. */
+  /**
+   * Appends steps' rows to {@code nightly_runs} in one commit, in the night's session, under job group
+   * perflab-nightly.
+   */
   private static void record(SparkSession spark, NightOptions night, List<StepRecord> steps) {
     String names = steps.stream().map(StepRecord::step).collect(java.util.stream.Collectors.joining(", "));
+    inNightGroup(spark, "nightly " + steps.get(0).runId() + ": record " + names,
+        () -> NightlyRuns.append(spark, night.output(), steps.stream().map(step -> NightlyRuns.row(step.runId(),
+            step.step(), step.startedAt(), step.seconds(), step.exitCode().orElse(null), step.rowsWritten(),
+            step.message(), step.skippedReason().orElse(null))).toList()));
+  }
+
+  /**
+   * Runs {@code work} in this thread (the recorder's) with the night's session active and its Spark jobs under job
+   * group perflab-nightly, described by {@code description}; the group is cleared after.
+   */
+  private static void inNightGroup(SparkSession spark, String description, Runnable work) {
     SparkSession.setActiveSession(spark);
-    spark.sparkContext().setJobGroup("perflab-nightly", "nightly " + steps.get(0).runId() + ": record " + names,
-        false);
+    spark.sparkContext().setJobGroup("perflab-nightly", description, false);
     try {
-      NightlyRuns.append(spark, night.output(), steps.stream().map(step -> NightlyRuns.row(step.runId(), step.step(),
-          step.startedAt(), step.seconds(), step.exitCode().orElse(null), step.rowsWritten(), step.message(),
-          step.skippedReason().orElse(null))).toList());
+      work.run();
     } finally {
       spark.sparkContext().clearJobGroup();
     }
