@@ -10,5 +10,10 @@ public enum ChangeKind {
    * The pair test: two runs in a row off the level on the same side, each at least the pair threshold, neither beyond
    * the threshold; a smaller step, which its second run confirms.
    */
-  PAIR
+  PAIR,
+  /**
+   * The triple test: three runs in a row off the level on the same side, each at least the triple threshold, neither
+   * a pair nor beyond the threshold; a smaller step still, or one whose runs landed low, which its third run confirms.
+   */
+  TRIPLE
 }

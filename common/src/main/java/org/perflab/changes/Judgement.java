@@ -19,17 +19,18 @@ import java.util.Optional;
  * @param trend the trend that made this run a change, when the trend test found it; null for a step (a run beyond the
  *     threshold) and for every other verdict. A trend's baseline is the first runs it rose from, its z and noise
  *     those of the runs about the trend's line
- * @param pair the earlier of the two runs that made this run a change, when the pair test found it; null otherwise.
- *     A pair's baseline is the level before its first run
+ * @param earlier the earlier runs in a row, oldest first, that with this run made it a change: one when the pair test
+ *     found it, two when the triple test did; empty otherwise. Their baseline is the level before the first of them
  */
 public record Judgement(Verdict verdict, double ratio, double z, double baselineMedian, double noise,
-    List<Integer> baseline, boolean sinceChange, Trend trend, Pair pair) {
+    List<Integer> baseline, boolean sinceChange, Trend trend, List<EarlierRun> earlier) {
   public Judgement {
     baseline = List.copyOf(baseline);
+    earlier = List.copyOf(earlier);
   }
 
   static Judgement without(Verdict verdict, List<Integer> baseline) {
-    return new Judgement(verdict, Double.NaN, Double.NaN, Double.NaN, Double.NaN, baseline, false, null, null);
+    return new Judgement(verdict, Double.NaN, Double.NaN, Double.NaN, Double.NaN, baseline, false, null, List.of());
   }
 
   /** How the change was found; empty when the verdict is no change. */
@@ -37,6 +38,13 @@ public record Judgement(Verdict verdict, double ratio, double z, double baseline
     if (!verdict.changed()) {
       return Optional.empty();
     }
-    return Optional.of(trend != null ? ChangeKind.TREND : pair != null ? ChangeKind.PAIR : ChangeKind.STEP);
+    if (trend != null) {
+      return Optional.of(ChangeKind.TREND);
+    }
+    return Optional.of(switch (earlier.size()) {
+      case 0 -> ChangeKind.STEP;
+      case 1 -> ChangeKind.PAIR;
+      default -> ChangeKind.TRIPLE;
+    });
   }
 }

@@ -13,8 +13,8 @@ import org.perflab.changes.Verdict;
 
 /**
  * {@code bench/run detector [series]}: the change detector ({@link ChangeDetector}, the defaults with 5 runs of
- * history) over synthetic series, no Spark, with steps alone, with the trend test, and with the pair test as well, on
- * the same series: the share of judgements flagged where nothing changed (100 steady runs from the 6th; the 23 runs
+ * history) over synthetic series, no Spark, with steps alone, with the trend test, with the pair test as well, and
+ * with the triple test too, on the same series: the share of judgements flagged where nothing changed (100 steady runs from the 6th; the 23 runs
  * after a 50 % step, from the step's third run), the share of 20 % steps after 15 runs that are flagged at once and
  * within the step's first 5 runs, the same within 5 runs after 30 (a full window of 20 runs before the step), and
  * the share of slow drifts (1 % a run after 20 steady runs) flagged before the drift reaches 20 %, with the median run
@@ -28,9 +28,13 @@ public final class DetectorNoiseBenchmark {
 
   private DetectorNoiseBenchmark() {}
 
-  /** The detector's tests compared: steps alone, with the trend test, and with the pair test as well (the default). */
+  /**
+   * The detector's tests compared: steps alone, with the trend test, with the pair test as well, and with the triple
+   * test too (the default).
+   */
   private enum Variant {
-    STEPS("steps only"), TRENDS("steps and trends"), PAIRS("steps, trends and pairs");
+    STEPS("steps only"), TRENDS("steps and trends"), PAIRS("steps, trends and pairs"),
+    TRIPLES("steps, trends, pairs and triples");
 
     final String label;
 
@@ -42,7 +46,8 @@ public final class DetectorNoiseBenchmark {
       return switch (this) {
         case STEPS -> OPTIONS.withoutTrend().withoutPairs();
         case TRENDS -> OPTIONS.withoutPairs();
-        case PAIRS -> OPTIONS;
+        case PAIRS -> OPTIONS.withoutTriples();
+        case TRIPLES -> OPTIONS;
       };
     }
   }

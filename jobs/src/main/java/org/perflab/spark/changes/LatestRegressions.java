@@ -57,7 +57,8 @@ public final class LatestRegressions {
 
   /**
    * "wordcount (app-1) wall time 1.32x (+4.4 s): CONFIGURATION: spark.executor.instances 4 -> 2"; after the ratio,
-   * "gradually" when the change is a trend, "twice in a row" when a pair ({@link #howChanged}).
+   * "gradually" when the change is a trend, "twice in a row" when a pair, "three times in a row" when a triple
+   * ({@link #howChanged}).
    */
   public static String headline(Row r) {
     Object ratio = r.getAs("wall_time_ratio");
@@ -72,12 +73,13 @@ public final class LatestRegressions {
 
   /**
    * What follows a row's wall-time ratio: " gradually" when its change is a {@code TREND}, " twice in a row" when a
-   * {@code PAIR}, else empty.
+   * {@code PAIR}, " three times in a row" when a {@code TRIPLE}, else empty.
    */
   public static String howChanged(Row r) {
     return changeKind(r).map(k -> switch (k) {
       case TREND -> " gradually";
       case PAIR -> " twice in a row";
+      case TRIPLE -> " three times in a row";
       case STEP -> "";
     }).orElse("");
   }

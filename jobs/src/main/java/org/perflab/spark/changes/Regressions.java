@@ -20,8 +20,8 @@ import org.perflab.changes.Attribution;
 import org.perflab.changes.ChangeDetector;
 import org.perflab.changes.ChangeKind;
 import org.perflab.changes.DetectorOptions;
+import org.perflab.changes.EarlierRun;
 import org.perflab.changes.Judgement;
-import org.perflab.changes.Pair;
 import org.perflab.changes.RegressionCause;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.Trend;
@@ -204,15 +204,15 @@ public final class Regressions {
 
     /**
      * How the row's change was found, from the metrics judged a change in its direction: {@code STEP} when one of them
-     * is a run beyond the threshold, else {@code PAIR} when one is the second run of a pair, else {@code TREND}; empty
-     * when the row is no change.
+     * is a run beyond the threshold, else {@code PAIR} when one is the second run of a pair, else {@code TRIPLE} when
+     * one is the third run of a triple, else {@code TREND}; empty when the row is no change.
      */
     private Optional<ChangeKind> changeKind(Verdict verdict) {
       List<Judgement> changes = changes(verdict);
       if (!verdict.changed() || changes.isEmpty()) {
         return Optional.empty();
       }
-      for (ChangeKind kind : List.of(ChangeKind.STEP, ChangeKind.PAIR)) {
+      for (ChangeKind kind : List.of(ChangeKind.STEP, ChangeKind.PAIR, ChangeKind.TRIPLE)) {
         if (changes.stream().anyMatch(j -> j.kind().orElseThrow() == kind)) {
           return Optional.of(kind);
         }
@@ -236,22 +236,27 @@ public final class Regressions {
       return Optional.empty();
     }
 
-    /** How a {@code TREND} rose or a {@code PAIR} stood off the level; null for a {@code STEP}. */
+    /** How a {@code TREND} rose, or a {@code PAIR} or {@code TRIPLE} stood off the level; null for a {@code STEP}. */
     private String howNote(Verdict verdict) {
       return firstOf(verdict, ChangeKind.TREND).map(Pending::trendNote)
-          .or(() -> firstOf(verdict, ChangeKind.PAIR).map(this::pairNote)).orElse(null);
+          .or(() -> firstOf(verdict, ChangeKind.PAIR).map(this::inARowNote))
+          .or(() -> firstOf(verdict, ChangeKind.TRIPLE).map(this::inARowNote)).orElse(null);
     }
 
     /**
      * "the second run in a row off the level: wall time 1.14× (z 2.9) in app-7, then 1.16× (z 3.1), against the
-     * same 20 runs".
+     * same 20 runs"; for a triple, "the third run in a row ...: ... in app-6, 1.12× (z 2.3) in app-7, then ...".
      */
-    private String pairNote(Map.Entry<String, Judgement> metric) {
+    private String inARowNote(Map.Entry<String, Judgement> metric) {
       Judgement j = metric.getValue();
-      Pair first = j.pair();
-      return String.format(Locale.ROOT, "the second run in a row off the level: %s %.2f× (z %.1f) in %s, then %.2f×"
-          + " (z %.1f), against the same %d runs", metric.getKey(), first.ratio(), first.z(),
-          series.get(first.run()).appId(), j.ratio(), j.z(), j.baseline().size());
+      StringBuilder runs = new StringBuilder();
+      for (EarlierRun earlier : j.earlier()) {
+        runs.append(runs.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%.2f× (z %.1f) in %s",
+            earlier.ratio(), earlier.z(), series.get(earlier.run()).appId()));
+      }
+      return String.format(Locale.ROOT, "the %s run in a row off the level: %s %s, then %.2f× (z %.1f), against the"
+          + " same %d runs", j.earlier().size() == 1 ? "second" : "third", metric.getKey(), runs, j.ratio(), j.z(),
+          j.baseline().size());
     }
 
     /**

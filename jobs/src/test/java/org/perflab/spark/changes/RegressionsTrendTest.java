@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.perflab.changes.DetectorOptions;
 
 /**
- * {@link Regressions#judge} on series of run costs, no Spark: how a trend, a pair and a step reach the
+ * {@link Regressions#judge} on series of run costs, no Spark: how a trend, a pair, a triple and a step reach the
  * {@code regressions} rows ({@code change_kind}, the note, the nightly headline). No profiles are given, so no causes
  * are attributed.
  */
@@ -109,5 +109,26 @@ class RegressionsTrendTest {
         + " [23]\\.[0-9]\\) in app-etl-0020, then 1\\.0[5-8]× \\(z [23]\\.[0-9]\\), against the same 20 runs.*");
     assertThat(LatestRegressions.headline(pair)).startsWith(String.format(Locale.ROOT,
         "etl (app-etl-0021) wall time %.2fx twice in a row (+", pair.<Double>getAs("wall_time_ratio")));
+  }
+
+  @Test
+  void threeRunsInARowOffTheLevelAreARegressionRowOfKindTripleThatNamesTheFirstTwo() {
+    // 20 steady runs (noise: the 2 % floor), then three runs about 2.2 noise units slower: no two make a pair
+    List<RunPoint> runs = new ArrayList<>(drifting("etl", 0));
+    runs.add(run("etl", 20, 104.5));
+    runs.add(run("etl", 21, 104.6));
+    runs.add(run("etl", 22, 104.5));
+    Map<String, Row> rows = judge(runs);
+    assertThat(List.of(20, 21)).allMatch(i -> rows.get(runs.get(i).appId()).<String>getAs("verdict")
+        .equals("WITHIN_NOISE"));
+    Row triple = rows.get(runs.get(22).appId());
+    assertThat(triple.<String>getAs("verdict")).isEqualTo("REGRESSION");
+    assertThat(triple.<String>getAs("change_kind")).isEqualTo("TRIPLE");
+    assertThat(triple.<Integer>getAs("baseline_runs")).isEqualTo(20);
+    assertThat(triple.<String>getAs("note")).matches("the third run in a row off the level: wall time 1\\.0[3-6]× \\(z"
+        + " [12]\\.[0-9]\\) in app-etl-0020, 1\\.0[3-6]× \\(z [12]\\.[0-9]\\) in app-etl-0021, then 1\\.0[3-6]× \\(z"
+        + " [12]\\.[0-9]\\), against the same 20 runs.*");
+    assertThat(LatestRegressions.headline(triple)).startsWith(String.format(Locale.ROOT,
+        "etl (app-etl-0022) wall time %.2fx three times in a row (+", triple.<Double>getAs("wall_time_ratio")));
   }
 }
