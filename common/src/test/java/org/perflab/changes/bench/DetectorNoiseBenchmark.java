@@ -14,10 +14,10 @@ import org.perflab.changes.Verdict;
 /**
  * {@code bench/run detector [series]}: the change detector ({@link ChangeDetector}, the defaults with 5 runs of
  * history) over synthetic series, no Spark, with steps alone, with the trend test, with the pair test as well, and
- * with the triple test too, on the same series: the share of judgements flagged where nothing changed (100 steady runs from the 6th; the 23 runs
- * after a 50 % step, from the step's third run), the share of 20 % steps after 15 runs that are flagged at once and
- * within the step's first 5 runs, the same within 5 runs after 30 (a full window of 20 runs before the step), and
- * the share of slow drifts (1 % a run after 20 steady runs) flagged before the drift reaches 20 %, with the median run
+ * with the triple test too, on the same series: the share of judgements flagged where nothing changed (100 steady
+ * runs from the 6th; the 23 runs after a 50 % step, from the step's third run), the share of 20 % steps after 15
+ * runs that are flagged at once and within the step's first 5 runs, the same within 5 runs after 30 (a full window
+ * of 20 runs before the step), and the share of slow drifts (1 % a run after 20 steady runs) flagged before the drift reaches 20 %, with the median run
  * of the drift at which it was. Noise is log-normal or right-skewed (each run × 1 + a gamma variable of shape 1, 1.5 or
  * 2: slowed, never sped up). Seeds are fixed, so a run prints the same figures every time; the rule is judged by
  * docs/regressions.md's goals (false alarms ≤ 2 %, detection ≥ 95 %).
