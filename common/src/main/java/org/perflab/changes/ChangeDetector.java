@@ -148,13 +148,11 @@ public final class ChangeDetector {
           before = null;
           continue;
         }
-        Judgement pair = pair(values, i, near, sinceChange);
-        Judgement triple = pair == null ? triple(values, i, before, near, sinceChange) : null;
-        if (pair != null || triple != null) {
-          Near first = pair != null ? near : before;
-          out.add(pair != null ? pair : triple);
-          previous = first.spread();
-          level = new ArrayList<>(pair != null ? List.of(near.run(), i) : List.of(before.run(), near.run(), i));
+        InARow inARow = inARow(values, i, before, near, sinceChange);
+        if (inARow != null) {
+          out.add(inARow.judgement());
+          previous = inARow.earlier().get(0).spread();
+          level = inARow.runs(i);
           sinceChange = true;
           near = null;
           before = null;
@@ -319,6 +317,27 @@ public final class ChangeDetector {
    * @param logMedian the level's median log value
    */
   private record Near(int run, double z, double logMedian, Spread spread, List<Integer> baseline) {}
+
+  /** A pair or a triple that run {@code i} completes: its judgement and its earlier runs, oldest first. */
+  private record InARow(Judgement judgement, List<Near> earlier) {
+    /** The runs of the new level: the earlier runs, then {@code run}. */
+    List<Integer> runs(int run) {
+      List<Integer> runs = new ArrayList<>();
+      earlier.forEach(n -> runs.add(n.run()));
+      runs.add(run);
+      return runs;
+    }
+  }
+
+  /** The pair that run {@code i} completes, else the triple, else null ({@link #pair}, {@link #triple}). */
+  private InARow inARow(double[] values, int i, Near before, Near near, boolean sinceChange) {
+    Judgement pair = pair(values, i, near, sinceChange);
+    if (pair != null) {
+      return new InARow(pair, List.of(near));
+    }
+    Judgement triple = triple(values, i, before, near, sinceChange);
+    return triple == null ? null : new InARow(triple, List.of(before, near));
+  }
 
   /**
    * Run {@code i}, within noise of its level, judged by the pair test: a change when the run before it was

@@ -238,9 +238,11 @@ public final class Regressions {
 
     /** How a {@code TREND} rose, or a {@code PAIR} or {@code TRIPLE} stood off the level; null for a {@code STEP}. */
     private String howNote(Verdict verdict) {
-      return firstOf(verdict, ChangeKind.TREND).map(Pending::trendNote)
-          .or(() -> firstOf(verdict, ChangeKind.PAIR).map(this::inARowNote))
-          .or(() -> firstOf(verdict, ChangeKind.TRIPLE).map(this::inARowNote)).orElse(null);
+      return changeKind(verdict).flatMap(kind -> firstOf(verdict, kind).map(metric -> switch (kind) {
+        case TREND -> trendNote(metric);
+        case PAIR, TRIPLE -> inARowNote(metric);
+        case STEP -> null;
+      })).orElse(null);
     }
 
     /**
