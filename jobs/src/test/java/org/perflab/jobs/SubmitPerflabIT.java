@@ -95,6 +95,31 @@ class SubmitPerflabIT {
         .containsPattern(java.util.regex.Pattern.quote(submit) + "\\S*spark-core_");
   }
 
+  /**
+   * A driver started with Java Flight Recorder runs without the archive, and says so: OpenJDK 17 with both died in the
+   * ingest's first task (SIGSEGV in KlassFactory::check_shared_class_file_load_hook, exit 134). The recording is
+   * written, and Spark's classes come from their jars.
+   */
+  @Test
+  void aDriverThatRecordsWithFlightRecorderRunsWithoutTheArchiveAndSaysSo(@TempDir Path elsewhere) throws Exception {
+    Path recording = elsewhere.resolve("driver.jfr");
+    Path classes = elsewhere.resolve("classes.log");
+
+    Scripts.Result result = Scripts.run(elsewhere,
+        Map.of("SPARK_SUBMIT_OPTS", "-XX:StartFlightRecording=filename=" + recording), TIMEOUT, PERFLAB,
+        "--master", "local[2]", "--conf", "spark.driver.extraJavaOptions=-Xlog:class+load=info:file=" + classes,
+        "ingest", "--input", REPOSITORY.resolve("samples/spark-events").toString(),
+        "--output", elsewhere.resolve("out").toString());
+
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.stdout()).contains("ingest: 10 logs found, 10 parsed");
+    assertThat(result.stderr()).contains("perflab: class-data sharing is off for this run: its JVM options start Java"
+        + " Flight Recorder or an agent");
+    assertThat(recording).isNotEmptyFile();
+    assertThat(Files.readString(classes)).doesNotContain("SparkSubmit source: shared objects file")
+        .containsPattern("org\\.apache\\.spark\\.deploy\\.SparkSubmit source: \\S*spark-core_");
+  }
+
   @Test
   void doctorRunsOnTheDefaultMasterAndRejectsAPathThatMatchesNothing(@TempDir Path elsewhere) throws Exception {
     Path present = Files.writeString(elsewhere.resolve("present.txt"), "12345");
