@@ -567,6 +567,25 @@ class ChangeDetectorTest {
     assertGoalMetAfterThirtyRunsAndRaisedBy(DetectorOptions.withMinHistory(5).withoutTriples(), 79, 0.05);
   }
 
+  @Test
+  void theSameStepAfterFifteenRunsAtFivePercentNoiseIsFoundWithinFiveRunsAtLeastNinetyFivePercentOfTheTime() {
+    // the level's noise from 15 runs errs more; a run of the step left in the level would raise it further
+    assertThat(foundWithinFiveRuns(DETECTOR, 83, 15, 0.05)).isGreaterThanOrEqualTo(0.95); // the goal
+  }
+
+  @Test
+  void aRunThatMayOpenAPairOrTripleIsLeftOutOfTheLevelTheNextRunOnItsSideIsJudgedAgainst() {
+    double[] same = concat(alternating(20), new double[] {off(3), off(1)});
+    Judgement next = DETECTOR.judge(same).get(21);
+    assertThat(next.verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(next.baseline()).containsExactlyElementsOf(java.util.stream.IntStream.range(0, 20).boxed().toList());
+    assertThat(next.z()).isCloseTo(1.0, offset(1e-9)); // the level's median and noise without run 20
+    // a run on the other side cannot continue it: run 20 is part of its level, as any run within noise
+    double[] other = concat(alternating(20), new double[] {off(3), off(-1)});
+    assertThat(DETECTOR.judge(other).get(21).baseline())
+        .containsExactlyElementsOf(java.util.stream.IntStream.range(1, 21).boxed().toList());
+  }
+
   /**
    * A 20 % step after 30 runs at log-normal σ = {@code sigma} is found within 5 runs at least 95 % of the time (the
    * issue's detection goal), more often than with {@code without}, the defaults less the test that finds the rest.
