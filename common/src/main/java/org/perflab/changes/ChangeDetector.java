@@ -124,14 +124,15 @@ public final class ChangeDetector {
         established = level.size() >= options.minHistory();
         continue;
       }
-      List<Integer> settled = settled(level, before, near, Math.log(v));
+      double x = Math.log(v);
+      List<Integer> settled = settled(level, before, near, x);
       List<Integer> window = tail(settled);
       Spread spread = levelSpread(values, noiseRuns(settled), previous);
       double median = median(logs(values, window));
-      double z = spread.z(Math.log(v), median);
+      double z = spread.z(x, median);
       if (!pending.isEmpty()) {
         double pendingMedian = median(logs(values, pending));
-        double zp = spread.z(Math.log(v), pendingMedian);
+        double zp = spread.z(x, pendingMedian);
         if (Math.abs(z) >= options.threshold() && Math.abs(zp) < options.threshold()) {
           out.add(judgement(Verdict.WITHIN_NOISE, v, pendingMedian, zp, spread, pending, true));
           near = null;
