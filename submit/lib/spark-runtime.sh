@@ -65,6 +65,13 @@ ensure_built() {
   runtime_built || fail 1 "Cannot find the build's output after mvn package ($PERFLAB_APP_JAR, $PERFLAB_RUNTIME/jars)"
 }
 
+# hooks_class_loading_text TEXT: whether JVM options in TEXT start Java Flight Recorder or a JVMTI or Java agent. Such a
+# JVM hooks class loading, and OpenJDK 17.0.15 mapping the class-data archive then dies loading a class
+# (KlassFactory::check_shared_class_file_load_hook, measured with -XX:StartFlightRecording; docs/operations.md).
+hooks_class_loading_text() {
+  [[ "$1" =~ (StartFlightRecording|[+]FlightRecorder|-agentlib:|-agentpath:|-javaagent:) ]]
+}
+
 # class_data_option SPARK_HOME: prints the JVM option that maps the runtime's class-data archive, quoted for Spark's
 # option parsers (they split at spaces outside quotes, and a path may hold spaces); prints nothing when SPARK_HOME is
 # not the build's runtime, the archive is missing, PERFLAB_CLASS_DATA=off, or the path holds a quote or a backslash.

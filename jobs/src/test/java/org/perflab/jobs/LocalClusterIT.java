@@ -2,9 +2,12 @@ package org.perflab.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +40,42 @@ class LocalClusterIT {
       assertThat(doctor.stdout()).contains("master: " + masterUrl)
           .contains("executors: 2")
           .contains("tasks_ran_on_executors: [0, 1]");
+    } finally {
+      LocalClusterChecks.stopAndAssertGone(state);
+    }
+  }
+
+  /**
+   * Daemons started with Java Flight Recorder (SPARK_DAEMON_JAVA_OPTS) do not map the runtime's class-data archive, and
+   * the script says so: OpenJDK 17 with both crashes loading a class (docs/operations.md, "Class-data sharing").
+   */
+  @Test
+  void daemonsThatRecordWithFlightRecorderStartWithoutTheArchiveAndSaySo(@TempDir Path temp) throws Exception {
+    Path state = temp.resolve("cluster state");
+    Path logs = Files.createDirectories(temp.resolve("class-logs"));
+    String options = "-XX:StartFlightRecording -Xlog:class+load=info:file=" + logs.resolve("daemon-%p.log");
+    try {
+      Scripts.Result started = LocalClusterChecks.localCluster(Map.of("SPARK_DAEMON_JAVA_OPTS", options), "start",
+          "--workers", "1", "--worker-cores", "1", "--worker-memory", "1g", "--state-dir", state.toString());
+      assertThat(started.exitCode()).as(started.stderr()).isZero();
+      assertThat(started.stderr()).contains("local-cluster: class-data sharing is off for the master and workers");
+      LocalClusterChecks.assertRunning(state, started.lastLine(), 1, 1);
+
+      List<String> classLogs;
+      try (Stream<Path> files = Files.list(logs)) {
+        classLogs = files.map(file -> {
+          try {
+            return Files.readString(file);
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }).toList();
+      }
+      // The JDK's own classes still come from the JDK's default archive; Spark's come from their jars.
+      assertThat(classLogs).hasSizeGreaterThanOrEqualTo(2)
+          .noneSatisfy(log -> assertThat(log).contains("org.apache.spark.deploy.master.Master source: shared objects"))
+          .anySatisfy(log -> assertThat(log).containsPattern("deploy\\.master\\.Master source: \\S*spark-core_"))
+          .anySatisfy(log -> assertThat(log).containsPattern("deploy\\.worker\\.Worker source: \\S*spark-core_"));
     } finally {
       LocalClusterChecks.stopAndAssertGone(state);
     }

@@ -120,6 +120,31 @@ class SubmitPerflabIT {
         .containsPattern("org\\.apache\\.spark\\.deploy\\.SparkSubmit source: \\S*spark-core_");
   }
 
+  /**
+   * The same when Flight Recorder is asked for where spark-submit reads it and the launcher's command line does not
+   * show it: the driver's options in a {@code --properties-file}.
+   */
+  @Test
+  void aRecordingAskedForInAPropertiesFileAlsoTurnsTheArchiveOff(@TempDir Path elsewhere) throws Exception {
+    Path recording = elsewhere.resolve("driver.jfr");
+    Path classes = elsewhere.resolve("classes.log");
+    Path properties = Files.writeString(elsewhere.resolve("night.conf"), "spark.master local[1]\n"
+        + "spark.driver.extraJavaOptions  -XX:StartFlightRecording=filename=" + recording
+        + " -Xlog:class+load=info:file=" + classes + "\n");
+    Path present = Files.writeString(elsewhere.resolve("present.txt"), "12345");
+
+    Scripts.Result result = Scripts.run(elsewhere, Map.of(), TIMEOUT, PERFLAB,
+        "--properties-file", properties.toString(), "doctor", "--path", present.toString());
+
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.stdout()).contains("master: local[1]").contains("1 file(s), 5 bytes");
+    assertThat(result.stderr()).contains("perflab: class-data sharing is off for this run: its JVM options start Java"
+        + " Flight Recorder or an agent");
+    assertThat(recording).isNotEmptyFile();
+    assertThat(Files.readString(classes)).doesNotContain("SparkSubmit source: shared objects file")
+        .containsPattern("org\\.apache\\.spark\\.deploy\\.SparkSubmit source: \\S*spark-core_");
+  }
+
   @Test
   void doctorRunsOnTheDefaultMasterAndRejectsAPathThatMatchesNothing(@TempDir Path elsewhere) throws Exception {
     Path present = Files.writeString(elsewhere.resolve("present.txt"), "12345");
