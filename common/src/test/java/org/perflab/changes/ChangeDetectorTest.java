@@ -458,6 +458,36 @@ class ChangeDetectorTest {
     assertThat(DETECTOR.judge(sides).subList(20, 23)).allMatch(x -> x.verdict() == Verdict.WITHIN_NOISE);
   }
 
+  /**
+   * A step is reported once when its second run lands between the pair threshold and the threshold: that run is taken
+   * for the old level coming back and the flagged run is dropped as an outlier, but when the run after it completes a
+   * pair (or is beyond the threshold again) on the same side, that is the change the outlier reported, confirmed late,
+   * not a second regression; the level restarts from the three runs.
+   */
+  @Test
+  void aStepWhoseSecondRunIsWithinTheThresholdButBeyondThePairThresholdIsReportedOnce() {
+    for (double third : new double[] {3, 5}) {
+      double[] xs = concat(alternating(20), new double[] {off(5), off(3), off(third), off(3.2), off(2.8)});
+      List<Judgement> j = DETECTOR.judge(xs);
+      assertThat(j.get(20).verdict()).isEqualTo(Verdict.REGRESSION);
+      assertThat(count(j.subList(20, 25), Verdict.REGRESSION)).as("third run %s", third).isEqualTo(1);
+      assertThat(j.get(21).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+      assertThat(j.get(22).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+      assertThat(j.get(22).sinceChange()).isTrue();
+      assertThat(j.get(22).baseline()).containsExactly(20, 21);
+      assertThat(j.get(24).baseline()).containsExactly(20, 21, 22, 23);
+    }
+    // a second run back within the pair threshold of the old level starts no such chain: the third run is a pair
+    // with nothing, and the flagged run stays out of the level
+    List<Judgement> back = DETECTOR.judge(concat(alternating(20), new double[] {off(5), off(2), off(3), off(0)}));
+    assertThat(back.subList(21, 24)).allMatch(x -> x.verdict() == Verdict.WITHIN_NOISE && !x.sinceChange());
+    assertThat(back.get(23).baseline()).doesNotContain(20);
+    // nor does a second run on the other side
+    List<Judgement> other = DETECTOR.judge(concat(alternating(20), new double[] {off(5), off(-3), off(-3)}));
+    assertThat(other.get(22).kind()).contains(ChangeKind.PAIR);
+    assertThat(other.get(22).verdict()).isEqualTo(Verdict.IMPROVEMENT);
+  }
+
   @Test
   void aTripleMayLieUnderOneRunOfTheLevelButNotUnderTwo() {
     double[] one = alternating(20);

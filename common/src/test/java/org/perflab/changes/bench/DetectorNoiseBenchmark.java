@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.function.Function;
 import org.perflab.changes.ChangeDetector;
+import org.perflab.changes.ChangeKind;
 import org.perflab.changes.DetectorOptions;
 import org.perflab.changes.Judgement;
 import org.perflab.changes.SyntheticNoise;
@@ -19,8 +20,10 @@ import org.perflab.changes.Verdict;
  * runs that are flagged at once and within the step's first 5 runs, the same within 5 runs after 30 (a full window
  * of 20 runs before the step), and the share of slow drifts (1 % a run after 20 steady runs) flagged before the drift reaches 20 %, with the median run
  * of the drift at which it was. Noise is log-normal or right-skewed (each run × 1 + a gamma variable of shape 1, 1.5 or
- * 2: slowed, never sped up). Seeds are fixed, so a run prints the same figures every time; the rule is judged by
- * docs/regressions.md's goals (false alarms ≤ 2 %, detection ≥ 95 %).
+ * 2: slowed, never sped up). Then, for the default detector alone, where its steady false alarms are (by the runs of
+ * history before the judged run, and by the test that found them), and how often a step of 20 % or 50 % after 15 runs
+ * is reported twice or more among its first 10 runs. Seeds are fixed, so a run prints the same figures every time; the
+ * rule is judged by docs/regressions.md's goals (false alarms ≤ 2 %, detection ≥ 95 %, a regression once).
  */
 public final class DetectorNoiseBenchmark {
   private static final DetectorOptions OPTIONS = DetectorOptions.withMinHistory(5);
@@ -77,6 +80,66 @@ public final class DetectorNoiseBenchmark {
             100 * drift[0], drift[1]);
       }
     }
+    System.out.println();
+    System.out.println("the default detector: where its steady false alarms are (% of the judgements of runs with this"
+        + " much history flagged; of all flagged, the share found by each test), and steps after 15 runs reported more"
+        + " than once among their first 10 runs (a workload that stays at a new level is a regression once)");
+    System.out.println("noise\thistory 5-9 %\t10-19 %\t20-39 %\t40-99 %\tstep %\tpair %\ttriple %\ttrend %"
+        + "\t20 % step reported again %\t50 % step reported again %");
+    ChangeDetector detector = new ChangeDetector(OPTIONS);
+    for (Noise noise : noises) {
+      System.out.printf(Locale.ROOT, "%s\t%s\t%.1f\t%.1f%n", noise.name(), falseAlarms(detector, series, 7, noise),
+          100 * reportedAgain(detector, series, 37, noise, 1.2), 100 * reportedAgain(detector, series, 37, noise, 1.5));
+    }
+  }
+
+  /** Of steps of {@code step} after 15 steady runs, the share with two regressions or more among its first 10 runs. */
+  private static double reportedAgain(ChangeDetector detector, int series, long seed, Noise noise, double step) {
+    Random random = new Random(seed);
+    int again = 0;
+    for (int s = 0; s < series; s++) {
+      List<Judgement> j = detector.judge(series(random, noise, 15, 10, step));
+      again += j.subList(15, 25).stream().filter(x -> x.verdict() == Verdict.REGRESSION).count() >= 2 ? 1 : 0;
+    }
+    return (double) again / series;
+  }
+
+  /** History lengths of {@link #falseAlarms}: judgements of runs with at least this many earlier runs. */
+  private static final int[] HISTORY_FROM = {5, 10, 20, 40};
+
+  /**
+   * Over series of 100 steady runs (the seed of the steady figure): the share of judgements flagged by how many runs
+   * came before, and the share of the flagged ones by the test that found them ({@link Judgement#kind()}), as one
+   * tab-separated line of percentages.
+   */
+  private static String falseAlarms(ChangeDetector detector, int series, long seed, Noise noise) {
+    Random random = new Random(seed);
+    long[] judged = new long[HISTORY_FROM.length];
+    long[] flagged = new long[HISTORY_FROM.length];
+    long[] byKind = new long[ChangeKind.values().length];
+    for (int s = 0; s < series; s++) {
+      List<Judgement> j = detector.judge(series(random, noise, 100, 0, 1.0));
+      for (int i = HISTORY_FROM[0]; i < j.size(); i++) {
+        int bucket = HISTORY_FROM.length - 1;
+        while (i < HISTORY_FROM[bucket]) {
+          bucket--;
+        }
+        judged[bucket]++;
+        if (changed(j.get(i))) {
+          flagged[bucket]++;
+          byKind[j.get(i).kind().orElseThrow().ordinal()]++;
+        }
+      }
+    }
+    long all = Arrays.stream(flagged).sum();
+    StringBuilder line = new StringBuilder();
+    for (int b = 0; b < HISTORY_FROM.length; b++) {
+      line.append(String.format(Locale.ROOT, "%.2f\t", 100.0 * flagged[b] / judged[b]));
+    }
+    for (ChangeKind kind : List.of(ChangeKind.STEP, ChangeKind.PAIR, ChangeKind.TRIPLE, ChangeKind.TREND)) {
+      line.append(String.format(Locale.ROOT, "%.0f\t", all == 0 ? 0.0 : 100.0 * byKind[kind.ordinal()] / all));
+    }
+    return line.toString().strip();
   }
 
   private static Noise logNormal(double sigma) {
