@@ -171,8 +171,11 @@ public final class ChangeDetector {
           previous = inARow.earlier().get(0).spread();
           level = inARow.runs(i);
           if (outlier != null && outlier.next() == inARow.earlier().get(0).run()) {
-            level.add(0, outlier.run()); // the change that run reported, confirmed late: not a second report
-            out.add(confirmedLate(values, v, level.subList(0, level.size() - 1), previous));
+            // the change the outlier reported, confirmed late by the runs after it: not a second report
+            List<Integer> candidate = new ArrayList<>(List.of(outlier.run()));
+            candidate.addAll(level.subList(0, level.size() - 1));
+            out.add(confirmedLate(values, v, candidate, previous));
+            level.add(0, outlier.run());
           } else {
             out.add(inARow.judgement());
           }

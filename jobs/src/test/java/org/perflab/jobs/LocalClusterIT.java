@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -61,15 +62,11 @@ class LocalClusterIT {
       assertThat(started.stderr()).contains("local-cluster: class-data sharing is off for the master and workers");
       LocalClusterChecks.assertRunning(state, started.lastLine(), 1, 1);
 
-      List<String> classLogs;
+      List<String> classLogs = new ArrayList<>();
       try (Stream<Path> files = Files.list(logs)) {
-        classLogs = files.map(file -> {
-          try {
-            return Files.readString(file);
-          } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-          }
-        }).toList();
+        for (Path file : files.toList()) {
+          classLogs.add(Files.readString(file));
+        }
       }
       // The JDK's own classes still come from the JDK's default archive; Spark's come from their jars.
       assertThat(classLogs).hasSizeGreaterThanOrEqualTo(2)
