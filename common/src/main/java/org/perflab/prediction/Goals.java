@@ -31,16 +31,36 @@ public final class Goals {
    * @param selectedPct the selected predictor's figure (mean absolute error percent, or coverage percent)
    * @param goalPct the bound it must meet (for coverage: the band's lower end)
    * @param baselinePct the baseline's mean error on the same configurations, percent; NaN for the other goals
-   * @param met whether the goal is met
+   * @param verdict met, not met, or not measured (nothing to measure it on: no selected prediction, or no interval)
    */
-  public record Goal(String what, double selectedPct, double goalPct, double baselinePct, boolean met)
+  public record Goal(String what, double selectedPct, double goalPct, double baselinePct, Verdict verdict)
       implements java.io.Serializable {
     /** The goal in words, one line. */
     public String describe() {
       String base = Double.isNaN(baselinePct) ? ""
           : String.format(Locale.ROOT, " (baseline %.1f %%)", baselinePct);
-      return String.format(Locale.ROOT, "%-40s selected %6.1f %%  goal %s %5.1f %%%s  %s", what, selectedPct,
-          what.startsWith("coverage") ? ">=" : "<=", goalPct, base, met ? "met" : "NOT met");
+      String figure = Double.isNaN(selectedPct) ? "     -  " : String.format(Locale.ROOT, "%6.1f %%", selectedPct);
+      return String.format(Locale.ROOT, "%-40s selected %s  goal %s %5.1f %%%s  %s", what, figure,
+          what.startsWith("coverage") ? ">=" : "<=", goalPct, base, verdict.words);
+    }
+  }
+
+  /** A goal's verdict. */
+  public enum Verdict {
+    MET("met"),
+    NOT_MET("NOT met"),
+    /** Nothing to judge: the data set gave no held-out prediction (or no interval) to measure the goal on. */
+    NOT_MEASURED("not measured: nothing predicted");
+
+    private final String words;
+
+    Verdict(String words) {
+      this.words = words;
+    }
+
+    /** {@link #NOT_MEASURED} for a NaN figure, else met or not met. */
+    static Verdict of(double figure, boolean met) {
+      return Double.isNaN(figure) ? NOT_MEASURED : met ? MET : NOT_MET;
     }
   }
 
@@ -52,7 +72,7 @@ public final class Goals {
     List<Goal> out = new ArrayList<>();
     double all = mean(selected.values().stream().map(PredictionRow::absErrorPct).toList());
     out.add(new Goal(String.format(Locale.ROOT, "mean on all %d configurations", selected.size()), all,
-        Math.max(MAX_MEAN_PCT, floor), Double.NaN, all <= Math.max(MAX_MEAN_PCT, floor)));
+        Math.max(MAX_MEAN_PCT, floor), Double.NaN, Verdict.of(all, all <= Math.max(MAX_MEAN_PCT, floor))));
     for (String baseline : BASELINES) {
       List<Double> base = new ArrayList<>();
       List<Double> mine = new ArrayList<>();
@@ -70,13 +90,14 @@ public final class Goals {
       double m = mean(mine);
       double goal = Math.max(b / 2, floor);
       out.add(new Goal(String.format(Locale.ROOT, "vs %s on %d configurations", baseline, base.size()), m, goal, b,
-          m <= goal));
+          Verdict.of(m, m <= goal)));
     }
     long withInterval = selected.values().stream().filter(r -> r.lowS() != null).count();
     double coverage = withInterval == 0 ? Double.NaN
         : 100.0 * selected.values().stream().filter(PredictionRow::covered).count() / withInterval;
     out.add(new Goal(String.format(Locale.ROOT, "coverage of %d intervals", withInterval), coverage,
-        100 * MIN_COVERAGE, Double.NaN, coverage >= 100 * MIN_COVERAGE && coverage <= 100 * MAX_COVERAGE));
+        100 * MIN_COVERAGE, Double.NaN,
+        Verdict.of(coverage, coverage >= 100 * MIN_COVERAGE && coverage <= 100 * MAX_COVERAGE)));
     return out;
   }
 
