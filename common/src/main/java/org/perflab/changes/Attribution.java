@@ -97,13 +97,15 @@ public final class Attribution {
   private final RunProfile base;
   private final List<RunProfile> baseline;
   private final double extraS;
+  private final Extra extraOf;
   private final List<PropertyChange> changes;
   private final StageAlignment alignment;
   private final Map<Integer, StageStats> runStages;
   private final Map<Integer, StageStats> baseStages;
 
-  private Attribution(RunProfile run, RunProfile base, List<RunProfile> baseline, double extraS) {
+  private Attribution(RunProfile run, RunProfile base, List<RunProfile> baseline, double extraS, Extra extraOf) {
     this.run = run;
+    this.extraOf = extraOf;
     this.base = base;
     List<RunProfile> alike = baseline.stream().filter(b -> sameSetUp(b, run)).toList();
     this.baseline = alike.isEmpty() ? List.copyOf(baseline) : alike;
@@ -135,13 +137,38 @@ public final class Attribution {
    */
   public static List<RegressionCause> explain(RunProfile run, RunProfile base, List<RunProfile> baseline,
       double extraS) {
-    return new Attribution(run, base, baseline.isEmpty() ? List.of(base) : baseline, extraS).causes();
+    return explain(run, base, baseline, extraS, Extra.WALL_TIME);
+  }
+
+  /**
+   * As {@link #explain(RunProfile, RunProfile, List, double)}, for a regression whose extra is of {@code extraOf}:
+   * for {@link Extra#COST}, {@code extraS} is the core-hours excess as a share of the baseline's wall time, and more
+   * task slots held for the run's wall time is a cause of it.
+   */
+  public static List<RegressionCause> explain(RunProfile run, RunProfile base, List<RunProfile> baseline,
+      double extraS, Extra extraOf) {
+    return new Attribution(run, base, baseline.isEmpty() ? List.of(base) : baseline, extraS, extraOf).causes();
+  }
+
+  /** What a regression's extra seconds measure. */
+  public enum Extra {
+    /** Wall time: the run took longer. */
+    WALL_TIME,
+    /**
+     * Cost alone: the wall time is not a regression but the core-hours (or GB-hours) are; the extra seconds are the
+     * core-hours excess as a share of the baseline's wall time, (core-hours ratio − 1) × baseline wall time.
+     */
+    COST
   }
 
   private List<RegressionCause> causes() {
     List<RegressionCause> out = new ArrayList<>();
     data().ifPresent(out::add);
-    slots().ifPresent(out::add);
+    if (extraOf == Extra.COST) {
+      moreSlots().ifPresent(out::add); // fewer slots cost less: no cause of a cost regression
+    } else {
+      slots().ifPresent(out::add);
+    }
     executorWait().ifPresent(out::add);
     plan().ifPresent(out::add);
     Map<StageSign, List<String>> evidence = new EnumMap<>(StageSign.class);
@@ -230,6 +257,29 @@ public final class Attribution {
         : "fewer task slots (" + base.cores() + " -> " + run.cores() + ")";
     return Optional.of(cause(CauseKind.RESOURCES, what, seconds, evidence,
         "check the cluster's free capacity or the queue's limits at that time"));
+  }
+
+  /**
+   * A cost regression's more task slots: core-hours are the slots held × the time, so holding {@code run.cores() ÷
+   * base.cores()} times the slots for the run's wall time adds {@code run.wallS() × (that ratio − 1)} seconds of the
+   * baseline's slots, whatever the wall time gained. A configuration change when an executor property changed.
+   */
+  private Optional<RegressionCause> moreSlots() {
+    if (run.cores() <= 0 || base.cores() <= 0 || run.cores() <= base.cores()) {
+      return Optional.empty();
+    }
+    double slotRatio = (double) run.cores() / base.cores();
+    double seconds = run.wallS() * (slotRatio - 1);
+    String evidence = String.format(Locale.ROOT, "task slots %d -> %d (%sx) for %sx the wall time (%.0f s against"
+        + " %.0f s)", base.cores(), run.cores(), fmt(slotRatio), fmt(run.wallS() / base.wallS()), run.wallS(),
+        base.wallS());
+    List<PropertyChange> cores = changesOf(Mechanism.CORES);
+    if (!cores.isEmpty()) {
+      return Optional.of(config(cores, seconds, evidence));
+    }
+    return Optional.of(cause(CauseKind.RESOURCES, "more task slots (" + base.cores() + " -> " + run.cores() + ")",
+        seconds, evidence, "when the shorter run is not needed, cap the executors it is given"
+            + " (spark.dynamicAllocation.maxExecutors, or spark.executor.instances)"));
   }
 
   private Optional<RegressionCause> executorWait() {

@@ -74,6 +74,42 @@ class AttributionTest {
   }
 
   @Test
+  void aCostRegressionOfFourTimesTheExecutorsIsThatConfigurationChangeWithItsConfToRestore() {
+    // The same work on 32 slots instead of 8, 60 s instead of 100 s: 2.4x the core-hours. Its extra, as a share of
+    // the baseline's wall time, is (2.4 - 1) x 100 s = 140 s; the slots held for 60 s explain 60 x (4 - 1) = 180 s,
+    // capped at the 140 s. The stages' own times shrank: none of them is a cause.
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    RunProfile now = run("b", 60, 32, 10 * GB, conf("spark.executor.instances", "16"), scaled(baseStages(), 0.55));
+    List<RegressionCause> causes = Attribution.explain(now, base, List.of(base), 140, Attribution.Extra.COST);
+    RegressionCause first = causes.get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
+    assertThat(first.what()).isEqualTo("spark.executor.instances 4 -> 16");
+    assertThat(first.action()).isEqualTo("--conf spark.executor.instances=4");
+    assertThat(first.seconds()).isEqualTo(140);
+    assertThat(first.evidence()).isEqualTo("task slots 8 -> 32 (4.00x) for 0.60x the wall time (60 s against 100 s)");
+    assertThat(causes).filteredOn(c -> c.kind() == CauseKind.STAGES).allMatch(c -> c.seconds() == 0);
+  }
+
+  @Test
+  void aCostRegressionOfMoreSlotsGrantedWithNoPropertyChangedIsResources() {
+    // Dynamic allocation granted 16 slots instead of 8, same properties: 1.5x the core-hours for 0.75x the time.
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    RunProfile now = run("b", 75, 16, 10 * GB, conf("spark.app.id", "x"), scaled(baseStages(), 0.9));
+    RegressionCause first = Attribution.explain(now, base, List.of(base), 50, Attribution.Extra.COST).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.RESOURCES);
+    assertThat(first.what()).isEqualTo("more task slots (8 -> 16)");
+    assertThat(first.seconds()).isEqualTo(50); // 75 s x (2 - 1) = 75 s, capped at the extra
+    assertThat(first.action()).contains("spark.dynamicAllocation.maxExecutors");
+    // The same run judged as a wall-time regression is not explained by the slots it gained.
+    assertThat(Attribution.explain(now, base, List.of(base), 50, Attribution.Extra.WALL_TIME))
+        .noneMatch(c -> c.what().startsWith("more task slots"));
+    // Nor is a cost regression by slots it lost: 4 slots instead of 8 hold fewer core-hours.
+    RunProfile fewer = run("c", 120, 4, 10 * GB, conf("spark.app.id", "y"), baseStages());
+    assertThat(Attribution.explain(fewer, base, List.of(base), 10, Attribution.Extra.COST))
+        .noneMatch(c -> c.kind() == CauseKind.RESOURCES);
+  }
+
+  @Test
   void twiceTheInputIsData() {
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
     RunProfile now = run("b", 195, 8, 20 * GB, conf("spark.app.id", "x"), scaled(baseStages(), 1.9));

@@ -58,17 +58,75 @@ public final class LatestRegressions {
   /**
    * "wordcount (app-1) wall time 1.32x (+4.4 s): CONFIGURATION: spark.executor.instances 4 -> 2"; after the ratio,
    * "gradually" when the change is a trend, "twice in a row" when a pair, "three times in a row" when a triple
-   * ({@link #howChanged}).
+   * ({@link #howChanged}). A regression of cost alone (wall time not a regression: the run used more cores or memory
+   * for as long or less) names the metric that regressed and then the wall time, with the extra cost:
+   * "etl (app-2) core-hours 2.40x gradually, wall time 0.60x (+0.311 core·h): RESOURCES: ...".
    */
   public static String headline(Row r) {
-    Object ratio = r.getAs("wall_time_ratio");
-    Object extra = r.getAs("extra_s");
     Object first = r.getAs("first_cause");
-    return String.format(Locale.ROOT, "%s (%s) wall time %s%s%s: %s", r.getAs("workload_id"), r.getAs("app_id"),
-        ratio == null ? "?" : String.format(Locale.ROOT, "%.2fx", (Double) ratio),
-        howChanged(r),
-        extra == null ? "" : String.format(Locale.ROOT, " (+%.1f s)", (Double) extra),
-        first == null ? "no cause found" : first);
+    return String.format(Locale.ROOT, "%s (%s) %s%s: %s", r.getAs("workload_id"), r.getAs("app_id"),
+        whatRegressed(r), extra(r), first == null ? "no cause found" : first);
+  }
+
+  /**
+   * What regressed and by how much: "wall time 1.32x" when wall time is a regression, else the first cost metric that
+   * is, then the wall time ("core-hours 2.40x, wall time 0.60x"); the change's kind ({@link #howChanged}) follows the
+   * first ratio. Wall time alone for a row whose metric verdicts are unknown.
+   */
+  public static String whatRegressed(Row r) {
+    return whatRegressed(r, "x");
+  }
+
+  /** {@link #whatRegressed(Row)} with {@code times} after each ratio ("x" on the console, "×" in the report). */
+  public static String whatRegressed(Row r, String times) {
+    return costRegressed(r).map(m -> m.words + " " + ratio(r, m.column + "_ratio", times) + howChanged(r)
+        + ", wall time " + ratio(r, "wall_time_ratio", times))
+        .orElseGet(() -> "wall time " + ratio(r, "wall_time_ratio", times) + howChanged(r));
+  }
+
+  /** " (+4.4 s)" of extra wall time, or of a cost-only regression " (+0.311 core·h)"; empty when unknown. */
+  private static String extra(Row r) {
+    Optional<Metric> cost = costRegressed(r);
+    if (cost.isEmpty()) {
+      Object extra = r.getAs("extra_s");
+      return extra == null ? "" : String.format(Locale.ROOT, " (+%.1f s)", (Double) extra);
+    }
+    Object value = r.getAs(cost.get().column);
+    Object ratio = r.getAs(cost.get().column + "_ratio");
+    return value == null || ratio == null ? "" : String.format(Locale.ROOT, " (+%.3f %s)",
+        (Double) value - (Double) value / (Double) ratio, cost.get().unit);
+  }
+
+  /** The first cost metric whose verdict is a regression when wall time's is not; empty otherwise. */
+  private static Optional<Metric> costRegressed(Row r) {
+    return regressed(r, "wall_time_verdict") ? Optional.empty()
+        : Arrays.stream(Metric.values()).filter(m -> regressed(r, m.column + "_verdict")).findFirst();
+  }
+
+  /** The cost metrics a regression may be of without its wall time: their column, words and unit. */
+  private enum Metric {
+    CORE_HOURS("core_hours", "core-hours", "core·h"),
+    GB_HOURS("gb_hours", "GB-hours", "GB·h");
+
+    private final String column;
+    private final String words;
+    private final String unit;
+
+    Metric(String column, String words, String unit) {
+      this.column = column;
+      this.words = words;
+      this.unit = unit;
+    }
+  }
+
+  private static boolean regressed(Row r, String verdictColumn) {
+    return Arrays.asList(r.schema().fieldNames()).contains(verdictColumn)
+        && Verdict.REGRESSION.name().equals(r.getAs(verdictColumn));
+  }
+
+  private static String ratio(Row r, String column, String times) {
+    Object ratio = r.getAs(column);
+    return ratio == null ? "?" : String.format(Locale.ROOT, "%.2f", (Double) ratio) + times;
   }
 
   /**

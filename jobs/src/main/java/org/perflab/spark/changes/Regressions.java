@@ -129,14 +129,16 @@ public final class Regressions {
       if (verdict == Verdict.REGRESSION) {
         double wallExtra = run.wallS() - wall.baselineMedian();
         Judgement core = judgements.get(1);
-        extra = wallExtra > 0 ? wallExtra
+        boolean wallRegressed = wall.verdict() == Verdict.REGRESSION || wallExtra > 0 && Double.isNaN(core.ratio());
+        Attribution.Extra extraOf = wallRegressed ? Attribution.Extra.WALL_TIME : Attribution.Extra.COST;
+        extra = extraOf == Attribution.Extra.WALL_TIME ? Math.max(0, wallExtra)
             : Double.isNaN(core.ratio()) ? 0 : Math.max(0, (core.ratio() - 1) * wall.baselineMedian());
         RunProfile now = profiles.get(run.logId());
         RunProfile then = reference == null ? null : profiles.get(reference.logId());
         if (now != null && then != null) {
           List<RunProfile> baselineProfiles = wall.baseline().stream().map(i -> profiles.get(series.get(i).logId()))
               .filter(Objects::nonNull).toList();
-          found = Attribution.explain(now, then, baselineProfiles, extra);
+          found = Attribution.explain(now, then, baselineProfiles, extra, extraOf);
         }
       }
       List<RegressionCause> causes = found;

@@ -65,7 +65,7 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
       String workload = Fmt.str(r, "workload_id");
       String reference = r.getAs("reference_app_id");
       cells.add(List.of(Cell.link(workload, Paths.workloadPage(workload)), Cell.link(key.label(), key.page()),
-          Cell.number(ratio(Fmt.dbl(r, "wall_time_ratio")) + LatestRegressions.howChanged(r)),
+          Cell.text(LatestRegressions.whatRegressed(r, "×")),
           Cell.number(Fmt.num(Fmt.dbl(r, "extra_s"), 1)),
           Cell.number(Fmt.num(Fmt.dbl(r, LatestRegressions.EXTRA_CORE_HOURS), 3)), Cell.text(Fmt.str(r, "first_cause")),
           Cell.text(String.join(" ", r.<String>getList(r.fieldIndex("actions")))),
@@ -78,7 +78,7 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
             + " core-hours first (regressions; how they are judged: docs/regressions.md).", rows.size(), judged, when);
     return Optional.of(new Section("regressions", "Regressions last night", List.of(note), List.of(),
         rows.isEmpty() ? List.of() : List.of(new TableView("regressions-table", List.of("workload", "application",
-            "wall time (ratio)", "extra time (s)", "extra core-hours (core·h)", "first cause", "what to do",
+            "what regressed (ratio)", "extra time (s)", "extra core-hours (core·h)", "first cause", "what to do",
             "compared with (stages aligned)"), cells)),
         List.of()));
   }
@@ -122,9 +122,5 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
     m.put("comparison_page", r.isNullAt(r.fieldIndex("reference_app_id")) ? null
         : ComparisonPages.page(AppKey.of(r)));
     return m;
-  }
-
-  private static String ratio(Double value) {
-    return value == null ? Fmt.NONE : Fmt.num(value, 2) + "×";
   }
 }

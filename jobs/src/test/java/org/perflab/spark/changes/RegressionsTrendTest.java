@@ -131,4 +131,26 @@ class RegressionsTrendTest {
     assertThat(LatestRegressions.headline(triple)).startsWith(String.format(Locale.ROOT,
         "etl (app-etl-0022) wall time %.2fx three times in a row (+", triple.<Double>getAs("wall_time_ratio")));
   }
+
+  @Test
+  void aRegressionOfCoreHoursAloneSaysSoInItsHeadlineNotAWallTimeRatioBelowOne() {
+    // 20 steady runs of 100 s on 8 cores, then one of 60 s on 32 cores: faster, but 2.4x the core-hours. The nightly
+    // summary printed it as "wall time 0.60x", a regression that read like an improvement.
+    List<RunPoint> runs = new ArrayList<>(drifting("etl", 0));
+    String app = "app-etl-0020";
+    runs.add(new RunPoint("etl", "log-" + app, app, "", 1_796_000_000_000L + 20 * 24 * HOUR_MS, 60, 32 * 60.0 / 3600,
+        32 * 60.0 / 3600));
+    Row row = judge(runs).get(app);
+    assertThat(row.<String>getAs("verdict")).isEqualTo("REGRESSION");
+    assertThat(row.<String>getAs("wall_time_verdict")).isEqualTo("IMPROVEMENT");
+    assertThat(row.<String>getAs("core_hours_verdict")).isEqualTo("REGRESSION");
+    double coreRatio = row.<Double>getAs("core_hours_ratio");
+    double wallRatio = row.<Double>getAs("wall_time_ratio");
+    assertThat(coreRatio).isBetween(2.3, 2.5);
+    assertThat(LatestRegressions.whatRegressed(row)).isEqualTo(String.format(Locale.ROOT,
+        "core-hours %.2fx, wall time %.2fx", coreRatio, wallRatio));
+    double extraCoreHours = 32 * 60.0 / 3600 - 32 * 60.0 / 3600 / coreRatio;
+    assertThat(LatestRegressions.headline(row)).startsWith(String.format(Locale.ROOT,
+        "etl (app-etl-0020) core-hours %.2fx, wall time 0.60x (+%.3f core·h): ", coreRatio, extraCoreHours));
+  }
 }

@@ -472,12 +472,12 @@ class ReportJobTest {
     List<List<String>> regressions = cells(chrome, "#regressions-table");
     assertThat(regressions).extracting(r -> r.get(1)).containsExactly(regressed.get(2).<String>getAs("app_id"),
         regressed.get(1).<String>getAs("app_id"));
-    assertThat(regressions.get(0)).containsSubsequence("1.30×", "2.0", "0.010",
+    assertThat(regressions.get(0)).containsSubsequence("wall time 1.30×", "2.0", "0.010",
         "CONFIGURATION: spark.executor.instances 4 -> 2", "--conf spark.executor.instances=4",
         regressed.get(3).<String>getAs("app_id"));
     assertThat(regressions.get(1).get(7)).as("no reference run: no comparison").isEqualTo(Fmt.NONE);
-    assertThat(regressions.get(1).get(2)).as("a trend").isEqualTo("1.30× gradually");
-    assertThat(regressions.get(0).get(2)).as("a step").isEqualTo("1.30×");
+    assertThat(regressions.get(1).get(2)).as("a trend").isEqualTo("wall time 1.30× gradually");
+    assertThat(regressions.get(0).get(2)).as("a step").isEqualTo("wall time 1.30×");
 
     List<Row> findings = spark.read().format("delta").load(root.resolve("findings").toString()).collectAsList();
     List<List<String>> shown = cells(chrome, "#findings-table");
