@@ -100,7 +100,10 @@ public final class NightlyJob implements SessionCommand {
   @Override
   public Work prepare() {
     NightOptions night = options();
-    Preflight.of("run the nightly pipeline").outputRoot("--output", night.output());
+    Preflight preflight = Preflight.of("run the nightly pipeline").outputRoot("--output", night.output());
+    if (night.jobs().isEmpty() || night.jobs().contains("ingest")) {
+      night.archives().forEach(archive -> preflight.matches("--archive", archive));
+    }
     if (!separate) {
       BadInputException.require(sparkOptions.isEmpty(), "Cannot run the nightly pipeline: spark-submit options after"
           + " -- go with --separate; give them to submit/perflab before the job's name (%s)", sparkOptions);

@@ -196,7 +196,7 @@ class CommandLineContractIT {
     assertBadInput(perflab("diagnose", "--input", "/nonexistent"),
         "Cannot diagnose: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
     assertBadInput(perflab("features", "--input", "/nonexistent"),
-        "Cannot features: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
+        "Cannot run features: no ingest tables under /nonexistent (run perflab ingest --output /nonexistent first)");
     assertBadInput(perflab("cluster", "--input", "/nonexistent"),
         "Cannot cluster: no app_features under /nonexistent (run perflab features first)");
     assertBadInput(perflab("scaling", "--input", "/nonexistent"), "Cannot fit scaling laws: no ingest tables under"

@@ -25,14 +25,14 @@ class FeaturesJobTest {
     new CommandLine(job).parseArgs("--input", temp.toString());
 
     assertThatThrownBy(job::call).isInstanceOf(BadInputException.class).hasMessage(
-        "Cannot features: no ingest tables under " + temp + " (run perflab ingest --output " + temp + " first)");
+        "Cannot run features: no ingest tables under " + temp + " (run perflab ingest --output " + temp + " first)");
   }
 
   @Test
   void anEmptyWorkloadPropertyIsBadInput() {
     assertThatThrownBy(() -> new Features.Options("in", "out", Optional.of(" "), false))
         .isInstanceOf(BadInputException.class)
-        .hasMessage("Cannot features: --workload-property is empty (give a property key, e.g. hibench.workload)");
+        .hasMessage("Cannot run features: --workload-property is empty (give a property key, e.g. hibench.workload)");
   }
 
   @Test

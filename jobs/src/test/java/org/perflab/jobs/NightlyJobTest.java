@@ -54,6 +54,20 @@ class NightlyJobTest {
     }
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("Cannot use --concurrent-steps with --separate: ");
     assertThat(out).doesNotExist();
+    // An archive that does not exist: before 2026-12-01 every step ran (ingest exit 2, the others on no tables) and
+    // the night exited 1.
+    String missing = temp.resolve("no-such-archive").toString();
+    err.reset();
+    try {
+      System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+      assertThat(PerfLab.run("nightly", "--archive", SAMPLES.toString(), "--archive", missing, "--output",
+          out.toString())).isEqualTo(2);
+    } finally {
+      System.setErr(stderr);
+    }
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("Cannot run the nightly pipeline: nothing matches --archive (" + missing + ")");
+    assertThat(out).doesNotExist();
   }
 
   /**

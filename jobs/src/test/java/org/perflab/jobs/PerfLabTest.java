@@ -54,7 +54,7 @@ class PerfLabTest {
         Run run = perflab("report", "--input", temp.toString());
 
         assertThat(run.exitCode()).as(master).isEqualTo(2);
-        assertThat(run.firstErrorLine()).isEqualTo("Cannot start Spark for run report: --master " + master
+        assertThat(run.firstErrorLine()).isEqualTo("Cannot start Spark for report: --master " + master
             + " is not a local master Spark can run (local, local[N] or local[N,F] with N and F >= 1, local[*])");
       } finally {
         System.clearProperty("spark.master");

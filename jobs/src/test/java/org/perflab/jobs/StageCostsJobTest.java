@@ -18,7 +18,7 @@ class StageCostsJobTest {
     StageCostsJob job = new StageCostsJob();
     new CommandLine(job).parseArgs("--input", temp.toString());
 
-    assertThatThrownBy(job::call).isInstanceOf(BadInputException.class).hasMessage("Cannot stage-costs: no ingest"
+    assertThatThrownBy(job::call).isInstanceOf(BadInputException.class).hasMessage("Cannot run stage-costs: no ingest"
         + " tables under " + temp + " (run perflab ingest --output " + temp + " first)");
   }
 }

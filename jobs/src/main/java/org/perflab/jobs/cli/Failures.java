@@ -7,6 +7,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
+import org.perflab.errors.Actions;
 import org.perflab.errors.BadInputException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,12 +71,9 @@ public final class Failures {
     return new Outcome(ExitCode.FAILURE, "Cannot " + action(job) + ": " + message + " (" + name + ")");
   }
 
-  /** How messages name what a job does: the jobs named by a verb as they are, the others as "run <job>". */
+  /** How messages name what a job does ({@link Actions#of}): "ingest", "run features". */
   public static String action(String job) {
-    return switch (job) {
-      case "ingest", "model", "simulate", "sweep", "diagnose" -> job;
-      default -> "run " + job;
-    };
+    return Actions.of(job);
   }
 
   /**

@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.util.VersionInfo;
 import org.apache.spark.SparkConf;
+import org.perflab.errors.Actions;
 import org.perflab.errors.BadInputException;
 import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.table.Table;
@@ -48,11 +49,12 @@ public final class Preflight {
   private final Configuration hadoop;
 
   /**
-   * @param action what the job does, as its messages begin: "model" gives "Cannot model: ..."
+   * @param action the job or what it does ({@link Actions#of}): "model" gives "Cannot model: ...", "features"
+   *     "Cannot run features: ..."
    * @param hadoop the Hadoop configuration paths are resolved with
    */
   public Preflight(String action, Configuration hadoop) {
-    this.action = action;
+    this.action = Actions.of(action);
     this.hadoop = hadoop;
   }
 

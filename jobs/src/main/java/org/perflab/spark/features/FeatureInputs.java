@@ -5,6 +5,7 @@ import java.util.function.UnaryOperator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.perflab.errors.Actions;
 import org.perflab.errors.BadInputException;
 import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.spark.storage.TableStore;
@@ -37,7 +38,7 @@ public record FeatureInputs(Dataset<Row> applications, Dataset<Row> jobs, Datase
   private static BadInputException missing(TableStore store, String action) {
     String root = store.root().toString();
     return new BadInputException(String.format(
-        "Cannot %s: no ingest tables under %s (run perflab ingest --output %s first)", action, root, root));
+        "Cannot %s: no ingest tables under %s (run perflab ingest --output %s first)", Actions.of(action), root, root));
   }
 
   /** These tables with only the rows of {@code logIds}. */

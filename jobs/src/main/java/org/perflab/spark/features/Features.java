@@ -36,7 +36,7 @@ public final class Features {
   public record Options(String input, String output, Optional<String> workloadProperty, boolean full) {
     public Options {
       BadInputException.require(workloadProperty.map(k -> !k.isBlank()).orElse(true),
-          "Cannot features: --workload-property is empty (give a property key, e.g. hibench.workload)");
+          "Cannot run features: --workload-property is empty (give a property key, e.g. hibench.workload)");
     }
   }
 

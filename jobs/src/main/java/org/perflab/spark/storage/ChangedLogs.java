@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.perflab.errors.Actions;
 import org.perflab.errors.BadInputException;
 import org.perflab.table.KeyColumns;
 import org.perflab.table.Table;
@@ -105,7 +106,7 @@ public final class ChangedLogs {
    */
   public Plan plan(boolean full, Collection<String> tables) {
     Dataset<Row> status = input.read(Table.INGEST_STATUS).orElseThrow(() -> new BadInputException(String.format(
-        "Cannot %s: no ingest tables under %s (run perflab ingest --output %s first)", job, input.root(),
+        "Cannot %s: no ingest tables under %s (run perflab ingest --output %s first)", Actions.of(job), input.root(),
         input.root())));
     Optional<String> latest = Optional.ofNullable(status.agg(functions.max("run_id")).first().getString(0));
     Optional<String> since = watermark();
