@@ -426,7 +426,7 @@ public final class Attribution {
       case GC -> "more GC";
       case FETCH_WAIT -> "longer shuffle fetch wait";
       case OFF_CPU -> "tasks waited off CPU: more task time, the same CPU time";
-      case TASK_TIME -> "stages did more work";
+      case TASK_TIME -> "stages took more task time";
       case SLOT_WAIT -> "stages took longer with the same task time";
     };
     return cause(kind, what, seconds, text, sign.finding == null ? "" : "read finding " + sign.finding);

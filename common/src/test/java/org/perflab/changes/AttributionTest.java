@@ -226,7 +226,7 @@ class AttributionTest {
     // the same stages; outside stages 10 -> 10.2 s (z 0.1)
     List<RegressionCause> causes = againstSteadyBaseline(unevenlySlowerStages(), new WallTimeSplit(6.2, 101, 3, 1));
     assertThat(causes.get(0).kind()).isEqualTo(CauseKind.STAGES);
-    assertThat(causes.get(0).what()).isEqualTo("stages did more work");
+    assertThat(causes.get(0).what()).isEqualTo("stages took more task time");
     assertThat(causes.get(0).evidence()).contains("stage 1 'join at W.scala:2' 30.0 s -> 42.0 s");
     assertThat(causes).noneMatch(c -> c.kind() == CauseKind.ENVIRONMENT || c.kind() == CauseKind.OUTSIDE_STAGES);
   }
@@ -268,7 +268,7 @@ class AttributionTest {
   void theSameGrowthWithTheCpuTimeGrownAlongIsMoreWork() {
     List<RegressionCause> causes = againstSteadyBaseline(joinStage(42, 320, 256), new WallTimeSplit(6, 102, 3, 1));
     assertThat(causes.get(0).kind()).isEqualTo(CauseKind.STAGES);
-    assertThat(causes.get(0).what()).isEqualTo("stages did more work");
+    assertThat(causes.get(0).what()).isEqualTo("stages took more task time");
     assertThat(causes).noneMatch(c -> c.kind() == CauseKind.ENVIRONMENT);
   }
 
@@ -281,7 +281,7 @@ class AttributionTest {
     RunProfile before = run("a", 100, 8, 10 * GB, CONF, base);
     RunProfile now = run("b", 112, 8, 10 * GB, conf("spark.app.id", "x"), slower);
     List<RegressionCause> causes = Attribution.explain(now, before, 12);
-    assertThat(causes.get(0).what()).isEqualTo("stages did more work");
+    assertThat(causes.get(0).what()).isEqualTo("stages took more task time");
   }
 
   @Test
