@@ -84,6 +84,14 @@ public final class LatestRegressions {
         .orElseGet(() -> "wall time " + ratio(r, "wall_time_ratio", times) + howChanged(r));
   }
 
+  /**
+   * The metric the regression is of, as its columns are named: {@code wall_time} when wall time is a regression (or
+   * the row has no metric verdicts), else {@code core_hours} or {@code gb_hours}, the first cost metric that is.
+   */
+  public static String metric(Row r) {
+    return costRegressed(r).map(m -> m.column).orElse("wall_time");
+  }
+
   /** " (+4.4 s)" of extra wall time, or of a cost-only regression " (+0.311 core·h)"; empty when unknown. */
   private static String extra(Row r) {
     Optional<Metric> cost = costRegressed(r);

@@ -106,6 +106,7 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
         "gb_hours_ratio", "extra_s", "extra_core_hours", "first_cause", "reference_app_id")) {
       m.put(column, r.isNullAt(r.fieldIndex(column)) ? null : r.get(r.fieldIndex(column)));
     }
+    m.put("metric", LatestRegressions.metric(r));
     m.put("change_kind", LatestRegressions.changeKind(r).map(Enum::name).orElse(null));
     m.put("baseline_app_ids", r.getList(r.fieldIndex("baseline_app_ids")));
     List<Map<String, Object>> causes = new ArrayList<>();

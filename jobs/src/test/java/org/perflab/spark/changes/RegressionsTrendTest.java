@@ -149,6 +149,7 @@ class RegressionsTrendTest {
     assertThat(coreRatio).isBetween(2.3, 2.5);
     assertThat(LatestRegressions.whatRegressed(row)).isEqualTo(String.format(Locale.ROOT,
         "core-hours %.2fx, wall time %.2fx", coreRatio, wallRatio));
+    assertThat(LatestRegressions.metric(row)).isEqualTo("core_hours");
     double extraCoreHours = 32 * 60.0 / 3600 - 32 * 60.0 / 3600 / coreRatio;
     assertThat(LatestRegressions.headline(row)).startsWith(String.format(Locale.ROOT,
         "etl (app-etl-0020) core-hours %.2fx, wall time 0.60x (+%.3f core·h): ", coreRatio, extraCoreHours));

@@ -328,6 +328,7 @@ class ReportJobTest {
     assertThat(list.get(0).path("first_cause").asText()).isEqualTo("CONFIGURATION: spark.executor.instances 4 -> 2");
     assertThat(list.get(0).path("actions").get(0).asText()).isEqualTo("--conf spark.executor.instances=4");
     assertThat(list.get(0).path("change_kind").asText()).isEqualTo("STEP");
+    assertThat(list.get(0).path("metric").asText()).isEqualTo("wall_time");
     assertThat(site().resolve(list.get(0).path("page").asText())).exists();
     assertThat(site().resolve(list.get(0).path("comparison_page").asText())).exists();
     assertThat(list.get(1).path("comparison_page").isNull()).as("no reference run, no comparison").isTrue();
