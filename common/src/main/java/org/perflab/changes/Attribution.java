@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.perflab.changes.PropertyChange.Mechanism;
+import org.perflab.costmodel.SparkProperties;
 import org.perflab.findings.Rule;
 
 /**
@@ -69,6 +70,9 @@ import org.perflab.findings.Rule;
  */
 public final class Attribution {
   static final double DATA_TOLERANCE = 0.10;
+  private static final String EXECUTOR_MEMORY = "spark.executor.memory";
+  /** Spark's default {@code spark.executor.memory}. */
+  private static final String DEFAULT_EXECUTOR_MEMORY = "1g";
   static final double ENVIRONMENT_SPREAD = 0.15;
   static final double GREW_Z = 2;
   static final double OFF_CPU_SHARE = 0.5;
@@ -142,8 +146,9 @@ public final class Attribution {
 
   /**
    * As {@link #explain(RunProfile, RunProfile, List, double)}, for a regression whose extra is of {@code extraOf}:
-   * for {@link Extra#COST}, {@code extraS} is the core-hours excess as a share of the baseline's wall time, and more
-   * task slots held for the run's wall time is a cause of it.
+   * for a regression of cost alone ({@link Extra#CORE_HOURS}, {@link Extra#GB_HOURS}), {@code extraS} is that cost's
+   * excess as a share of the baseline's wall time, and more task slots (and, for GB-hours, more executor memory) held
+   * for the run's wall time are causes of it.
    */
   public static List<RegressionCause> explain(RunProfile run, RunProfile base, List<RunProfile> baseline,
       double extraS, Extra extraOf) {
@@ -155,19 +160,24 @@ public final class Attribution {
     /** Wall time: the run took longer. */
     WALL_TIME,
     /**
-     * Cost alone: the wall time is not a regression but the core-hours (or GB-hours) are; the extra seconds are the
-     * core-hours excess as a share of the baseline's wall time, (core-hours ratio − 1) × baseline wall time.
+     * Core-hours alone (the wall time is not a regression): the extra seconds are (core-hours ratio − 1) × the
+     * baseline's wall time.
      */
-    COST
+    CORE_HOURS,
+    /** GB-hours alone (neither wall time nor core-hours): (GB-hours ratio − 1) × the baseline's wall time. */
+    GB_HOURS
   }
 
   private List<RegressionCause> causes() {
     List<RegressionCause> out = new ArrayList<>();
     data().ifPresent(out::add);
-    if (extraOf == Extra.COST) {
-      moreSlots().ifPresent(out::add); // fewer slots cost less: no cause of a cost regression
-    } else {
+    if (extraOf == Extra.WALL_TIME) {
       slots().ifPresent(out::add);
+    } else {
+      moreSlots().ifPresent(out::add); // fewer slots cost less: no cause of a cost regression
+    }
+    if (extraOf == Extra.GB_HOURS) {
+      moreMemory().ifPresent(out::add);
     }
     executorWait().ifPresent(out::add);
     plan().ifPresent(out::add);
@@ -280,6 +290,35 @@ public final class Attribution {
     return Optional.of(cause(CauseKind.RESOURCES, "more task slots (" + base.cores() + " -> " + run.cores() + ")",
         seconds, evidence, "when the shorter run is not needed, cap the executors it is given"
             + " (spark.dynamicAllocation.maxExecutors, or spark.executor.instances)"));
+  }
+
+  /**
+   * A GB-hours regression's larger executors: GB-hours are the executors' memory × their time, so executors of
+   * {@code ratio} times the memory held for the run's wall time add {@code run.wallS() × (ratio − 1)} seconds of the
+   * baseline's memory. Only from a change of {@code spark.executor.memory}, with the {@code --conf} that restores it.
+   */
+  private Optional<RegressionCause> moreMemory() {
+    List<PropertyChange> memory = changes.stream().filter(c -> c.key().equals(EXECUTOR_MEMORY)).toList();
+    if (memory.isEmpty()) {
+      return Optional.empty();
+    }
+    double ratio;
+    try {
+      ratio = (double) executorMemory(run) / executorMemory(base);
+    } catch (RuntimeException unreadable) {
+      return Optional.empty(); // a value Spark would not read either: the change is listed with 0 s
+    }
+    if (ratio <= 1) {
+      return Optional.empty();
+    }
+    String evidence = String.format(Locale.ROOT, "executor memory %sx for %sx the wall time (%.0f s against %.0f s)",
+        fmt(ratio), fmt(run.wallS() / base.wallS()), run.wallS(), base.wallS());
+    return Optional.of(config(memory, run.wallS() * (ratio - 1), evidence));
+  }
+
+  private static long executorMemory(RunProfile profile) {
+    return SparkProperties.memoryBytes(
+        profile.properties().getOrDefault(EXECUTOR_MEMORY, DEFAULT_EXECUTOR_MEMORY));
   }
 
   private Optional<RegressionCause> executorWait() {

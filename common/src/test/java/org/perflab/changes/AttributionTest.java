@@ -80,7 +80,7 @@ class AttributionTest {
     // capped at the 140 s. The stages' own times shrank: none of them is a cause.
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
     RunProfile now = run("b", 60, 32, 10 * GB, conf("spark.executor.instances", "16"), scaled(baseStages(), 0.55));
-    List<RegressionCause> causes = Attribution.explain(now, base, List.of(base), 140, Attribution.Extra.COST);
+    List<RegressionCause> causes = Attribution.explain(now, base, List.of(base), 140, Attribution.Extra.CORE_HOURS);
     RegressionCause first = causes.get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
     assertThat(first.what()).isEqualTo("spark.executor.instances 4 -> 16");
@@ -95,7 +95,7 @@ class AttributionTest {
     // Dynamic allocation granted 16 slots instead of 8, same properties: 1.5x the core-hours for 0.75x the time.
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
     RunProfile now = run("b", 75, 16, 10 * GB, conf("spark.app.id", "x"), scaled(baseStages(), 0.9));
-    RegressionCause first = Attribution.explain(now, base, List.of(base), 50, Attribution.Extra.COST).get(0);
+    RegressionCause first = Attribution.explain(now, base, List.of(base), 50, Attribution.Extra.CORE_HOURS).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.RESOURCES);
     assertThat(first.what()).isEqualTo("more task slots (8 -> 16)");
     assertThat(first.seconds()).isEqualTo(50); // 75 s x (2 - 1) = 75 s, capped at the extra
@@ -105,8 +105,24 @@ class AttributionTest {
         .noneMatch(c -> c.what().startsWith("more task slots"));
     // Nor is a cost regression by slots it lost: 4 slots instead of 8 hold fewer core-hours.
     RunProfile fewer = run("c", 120, 4, 10 * GB, conf("spark.app.id", "y"), baseStages());
-    assertThat(Attribution.explain(fewer, base, List.of(base), 10, Attribution.Extra.COST))
+    assertThat(Attribution.explain(fewer, base, List.of(base), 10, Attribution.Extra.CORE_HOURS))
         .noneMatch(c -> c.kind() == CauseKind.RESOURCES);
+  }
+
+  @Test
+  void aGbHoursRegressionOfTwiceTheExecutorMemoryIsThatChangeWithItsConfToRestore() {
+    // The same run in the same time with 8g executors instead of 4g: 2x the GB-hours, (2 - 1) x 100 s = 100 s of
+    // extra; the memory held for 100 s explains 100 x (2 - 1) = 100 s. A core-hours regression is not explained by it.
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    RunProfile now = run("b", 100, 8, 10 * GB, conf("spark.executor.memory", "8g"), baseStages());
+    RegressionCause first = Attribution.explain(now, base, List.of(base), 100, Attribution.Extra.GB_HOURS).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
+    assertThat(first.what()).isEqualTo("spark.executor.memory 4g -> 8g");
+    assertThat(first.action()).isEqualTo("--conf spark.executor.memory=4g");
+    assertThat(first.seconds()).isEqualTo(100);
+    assertThat(first.evidence()).isEqualTo("executor memory 2.00x for 1.00x the wall time (100 s against 100 s)");
+    assertThat(Attribution.explain(now, base, List.of(base), 100, Attribution.Extra.CORE_HOURS).get(0).seconds())
+        .as("the memory change is listed, with no seconds").isZero();
   }
 
   @Test

@@ -154,4 +154,26 @@ class RegressionsTrendTest {
     assertThat(LatestRegressions.headline(row)).startsWith(String.format(Locale.ROOT,
         "etl (app-etl-0020) core-hours %.2fx, wall time 0.60x (+%.3f core·h): ", coreRatio, extraCoreHours));
   }
+
+  @Test
+  void aRegressionOfGbHoursAloneIsJudgedAndPricedByItsGbHours() {
+    // 20 steady runs, then one as long on as many cores with executors of twice the memory: GB-hours 2x, nothing else.
+    List<RunPoint> runs = new ArrayList<>(drifting("etl", 0));
+    String app = "app-etl-0020";
+    double wallS = runs.get(19).wallS();
+    runs.add(new RunPoint("etl", "log-" + app, app, "", 1_796_000_000_000L + 20 * 24 * HOUR_MS, wallS,
+        8 * wallS / 3600, 2 * 8 * wallS / 3600));
+    Row row = judge(runs).get(app);
+    assertThat(row.<String>getAs("verdict")).isEqualTo("REGRESSION");
+    assertThat(row.<String>getAs("wall_time_verdict")).isEqualTo("WITHIN_NOISE");
+    assertThat(row.<String>getAs("core_hours_verdict")).isEqualTo("WITHIN_NOISE");
+    assertThat(LatestRegressions.metric(row)).isEqualTo("gb_hours");
+    double gbRatio = row.<Double>getAs("gb_hours_ratio");
+    assertThat(gbRatio).isBetween(1.9, 2.1);
+    // Its extra: the GB-hours excess as a share of the baseline's wall time, not the core-hours' (about 0).
+    assertThat(row.<Double>getAs("extra_s")).isCloseTo((gbRatio - 1) * row.<Double>getAs("baseline_wall_time_s"),
+        org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(LatestRegressions.headline(row)).startsWith(String.format(Locale.ROOT, "etl (app-etl-0020) GB-hours"
+        + " %.2fx, wall time %.2fx (+", gbRatio, row.<Double>getAs("wall_time_ratio"))).contains(" GB·h): ");
+  }
 }
