@@ -15,6 +15,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.perflab.changes.PropertyChange.Mechanism;
 import org.perflab.costmodel.SparkProperties;
+import org.perflab.errors.BadInputException;
 import org.perflab.findings.Rule;
 
 /**
@@ -71,8 +72,6 @@ import org.perflab.findings.Rule;
 public final class Attribution {
   static final double DATA_TOLERANCE = 0.10;
   private static final String EXECUTOR_MEMORY = "spark.executor.memory";
-  /** Spark's default {@code spark.executor.memory}. */
-  private static final String DEFAULT_EXECUTOR_MEMORY = "1g";
   static final double ENVIRONMENT_SPREAD = 0.15;
   static final double GREW_Z = 2;
   static final double OFF_CPU_SHARE = 0.5;
@@ -165,7 +164,16 @@ public final class Attribution {
      */
     CORE_HOURS,
     /** GB-hours alone (neither wall time nor core-hours): (GB-hours ratio − 1) × the baseline's wall time. */
-    GB_HOURS
+    GB_HOURS;
+
+    /**
+     * What a regression is of, from the verdicts on each metric (null when unknown): wall time when it is a
+     * regression, else the first cost metric that is (core-hours, then GB-hours), else wall time.
+     */
+    public static Extra of(Verdict wallTime, Verdict coreHours, Verdict gbHours) {
+      return wallTime != Verdict.REGRESSION && coreHours == Verdict.REGRESSION ? CORE_HOURS
+          : wallTime != Verdict.REGRESSION && gbHours == Verdict.REGRESSION ? GB_HOURS : WALL_TIME;
+    }
   }
 
   private List<RegressionCause> causes() {
@@ -280,9 +288,8 @@ public final class Attribution {
     }
     double slotRatio = (double) run.cores() / base.cores();
     double seconds = run.wallS() * (slotRatio - 1);
-    String evidence = String.format(Locale.ROOT, "task slots %d -> %d (%sx) for %sx the wall time (%.0f s against"
-        + " %.0f s)", base.cores(), run.cores(), fmt(slotRatio), fmt(run.wallS() / base.wallS()), run.wallS(),
-        base.wallS());
+    String evidence = String.format(Locale.ROOT, "task slots %d -> %d (%sx) ", base.cores(), run.cores(),
+        fmt(slotRatio)) + heldFor();
     List<PropertyChange> cores = changesOf(Mechanism.CORES);
     if (!cores.isEmpty()) {
       return Optional.of(config(cores, seconds, evidence));
@@ -304,21 +311,21 @@ public final class Attribution {
     }
     double ratio;
     try {
-      ratio = (double) executorMemory(run) / executorMemory(base);
-    } catch (RuntimeException unreadable) {
+      ratio = (double) SparkProperties.executorMemoryBytes(run.properties())
+          / SparkProperties.executorMemoryBytes(base.properties());
+    } catch (BadInputException unreadable) {
       return Optional.empty(); // a value Spark would not read either: the change is listed with 0 s
     }
     if (ratio <= 1) {
       return Optional.empty();
     }
-    String evidence = String.format(Locale.ROOT, "executor memory %sx for %sx the wall time (%.0f s against %.0f s)",
-        fmt(ratio), fmt(run.wallS() / base.wallS()), run.wallS(), base.wallS());
-    return Optional.of(config(memory, run.wallS() * (ratio - 1), evidence));
+    return Optional.of(config(memory, run.wallS() * (ratio - 1), "executor memory " + fmt(ratio) + "x " + heldFor()));
   }
 
-  private static long executorMemory(RunProfile profile) {
-    return SparkProperties.memoryBytes(
-        profile.properties().getOrDefault(EXECUTOR_MEMORY, DEFAULT_EXECUTOR_MEMORY));
+  /** How long a cost regression held what it held: "for 0.60x the wall time (60 s against 100 s)". */
+  private String heldFor() {
+    return String.format(Locale.ROOT, "for %sx the wall time (%.0f s against %.0f s)", fmt(run.wallS() / base.wallS()),
+        run.wallS(), base.wallS());
   }
 
   private Optional<RegressionCause> executorWait() {

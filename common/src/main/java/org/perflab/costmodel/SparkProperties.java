@@ -17,7 +17,7 @@ public final class SparkProperties {
 
   /** The configuration of {@code executors} executors under {@code props}; bad input names a malformed key. */
   public static CostConfig config(Map<String, String> props, int executors) {
-    long memory = memoryBytes(props.getOrDefault("spark.executor.memory", "1g"));
+    long memory = executorMemoryBytes(props);
     MemoryModel.Unified unified = new MemoryModel.Unified(number(props, "spark.memory.fraction", 0.6),
         number(props, "spark.memory.storageFraction", 0.5), 0L);
     return new CostConfig(executors, (int) number(props, "spark.executor.cores", 1),
@@ -26,6 +26,11 @@ public final class SparkProperties {
         flag(props, "spark.shuffle.compress"), flag(props, "spark.shuffle.spill.compress"),
         Codec.parse(props.getOrDefault("spark.io.compression.codec", "lz4")),
         SerializerKind.parse(props.getOrDefault("spark.serializer", SerializerKind.JAVA.className())));
+  }
+
+  /** {@code spark.executor.memory} of {@code props} as bytes, Spark's default (1g) when unset ({@link #memoryBytes}). */
+  public static long executorMemoryBytes(Map<String, String> props) {
+    return memoryBytes(props.getOrDefault("spark.executor.memory", "1g"));
   }
 
   /** spark.executor.memory as bytes: k, m, g, t are binary units; a bare number is MiB. */

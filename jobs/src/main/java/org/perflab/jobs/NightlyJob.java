@@ -101,7 +101,7 @@ public final class NightlyJob implements SessionCommand {
   public Work prepare() {
     NightOptions night = options();
     Preflight preflight = Preflight.of("run the nightly pipeline").outputRoot("--output", night.output());
-    if (night.jobs().isEmpty() || night.jobs().contains("ingest")) {
+    if (night.runs("ingest")) {
       night.archives().forEach(archive -> preflight.matches("--archive", archive));
     }
     if (!separate) {

@@ -107,13 +107,13 @@ public final class PerfLab implements Callable<Integer> {
   private static void checkSchemes(CommandLine.ParseResult job) {
     String master = new SparkConf().get("spark.master", null);
     if (master != null) {
-      Preflight.of(Failures.action(job.commandSpec().commandLine().getCommandName())).master(master);
+      Preflight.of(job.commandSpec().commandLine().getCommandName()).master(master);
     }
     Preflight preflight = null;
     for (CommandLine.Model.OptionSpec option : job.matchedOptions()) {
       if (PATH_OPTIONS.contains(option.longestName())) {
         preflight = preflight != null ? preflight
-            : Preflight.of(Failures.action(job.commandSpec().commandLine().getCommandName()));
+            : Preflight.of(job.commandSpec().commandLine().getCommandName());
         for (String path : job.matchedOption(option.longestName()).stringValues()) {
           preflight.scheme(option.longestName(), path);
         }

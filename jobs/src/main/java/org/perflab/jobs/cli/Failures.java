@@ -50,12 +50,12 @@ public final class Failures {
     }
     Throwable conflict = concurrentModification(failure);
     if (conflict != null) {
-      return new Outcome(ExitCode.FAILURE, "Cannot " + action(job) + ": another writer changed the tables at the"
+      return new Outcome(ExitCode.FAILURE, "Cannot " + Actions.of(job) + ": another writer changed the tables at the"
           + " same time (" + conflict.getClass().getSimpleName() + "; rerun " + job + ")");
     }
     Throwable hdfs = hdfsFailure(failure);
     if (hdfs != null) {
-      return new Outcome(ExitCode.FAILURE, "Cannot " + action(job) + ": HDFS failed: " + firstLine(hdfs.getMessage())
+      return new Outcome(ExitCode.FAILURE, "Cannot " + Actions.of(job) + ": HDFS failed: " + firstLine(hdfs.getMessage())
           + " (" + hdfs.getClass().getSimpleName() + "; check that the NameNode and the DataNodes are up, then rerun "
           + job + ")");
     }
@@ -68,12 +68,7 @@ public final class Failures {
     } else if (message.startsWith("Cannot ")) {
       message = "c" + message.substring(1);
     }
-    return new Outcome(ExitCode.FAILURE, "Cannot " + action(job) + ": " + message + " (" + name + ")");
-  }
-
-  /** How messages name what a job does ({@link Actions#of}): "ingest", "run features". */
-  public static String action(String job) {
-    return Actions.of(job);
+    return new Outcome(ExitCode.FAILURE, "Cannot " + Actions.of(job) + ": " + message + " (" + name + ")");
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.changes.Attribution;
 import org.perflab.changes.ChangeKind;
 import org.perflab.changes.Verdict;
 
@@ -105,31 +106,36 @@ public final class LatestRegressions {
         (Double) value - (Double) value / (Double) ratio, cost.get().unit);
   }
 
-  /** The first cost metric whose verdict is a regression when wall time's is not; empty otherwise. */
+  /** The cost metric a regression is of ({@link Attribution.Extra#of}); empty for wall time. */
   private static Optional<Metric> costRegressed(Row r) {
-    return regressed(r, "wall_time_verdict") ? Optional.empty()
-        : Arrays.stream(Metric.values()).filter(m -> regressed(r, m.column + "_verdict")).findFirst();
+    Attribution.Extra of = Attribution.Extra.of(verdict(r, "wall_time"), verdict(r, Metric.CORE_HOURS.column),
+        verdict(r, Metric.GB_HOURS.column));
+    return Arrays.stream(Metric.values()).filter(m -> m.extra == of).findFirst();
   }
 
   /** The cost metrics a regression may be of without its wall time: their column, words and unit. */
   private enum Metric {
-    CORE_HOURS("core_hours", "core-hours", "core·h"),
-    GB_HOURS("gb_hours", "GB-hours", "GB·h");
+    CORE_HOURS(Attribution.Extra.CORE_HOURS, "core_hours", "core-hours", "core·h"),
+    GB_HOURS(Attribution.Extra.GB_HOURS, "gb_hours", "GB-hours", "GB·h");
 
+    private final Attribution.Extra extra;
     private final String column;
     private final String words;
     private final String unit;
 
-    Metric(String column, String words, String unit) {
+    Metric(Attribution.Extra extra, String column, String words, String unit) {
+      this.extra = extra;
       this.column = column;
       this.words = words;
       this.unit = unit;
     }
   }
 
-  private static boolean regressed(Row r, String verdictColumn) {
-    return Arrays.asList(r.schema().fieldNames()).contains(verdictColumn)
-        && Verdict.REGRESSION.name().equals(r.getAs(verdictColumn));
+  /** The row's verdict on {@code metric} ({@code <metric>_verdict}); null when unknown or the column is absent. */
+  private static Verdict verdict(Row r, String metric) {
+    String column = metric + "_verdict";
+    return Arrays.asList(r.schema().fieldNames()).contains(column) && !r.isNullAt(r.fieldIndex(column))
+        ? Verdict.valueOf(r.getString(r.fieldIndex(column))) : null;
   }
 
   private static String ratio(Row r, String column, String times) {

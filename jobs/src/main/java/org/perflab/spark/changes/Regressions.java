@@ -130,10 +130,7 @@ public final class Regressions {
         double wallExtra = run.wallS() - wall.baselineMedian();
         Judgement core = judgements.get(1);
         Judgement gb = judgements.get(2);
-        boolean wallRegressed = wall.verdict() == Verdict.REGRESSION || wallExtra > 0 && Double.isNaN(core.ratio());
-        Attribution.Extra extraOf = wallRegressed ? Attribution.Extra.WALL_TIME
-            : core.verdict() != Verdict.REGRESSION && gb.verdict() == Verdict.REGRESSION ? Attribution.Extra.GB_HOURS
-            : Attribution.Extra.CORE_HOURS;
+        Attribution.Extra extraOf = Attribution.Extra.of(wall.verdict(), core.verdict(), gb.verdict());
         Judgement cost = extraOf == Attribution.Extra.GB_HOURS ? gb : core;
         extra = extraOf == Attribution.Extra.WALL_TIME ? Math.max(0, wallExtra)
             : Double.isNaN(cost.ratio()) ? 0 : Math.max(0, (cost.ratio() - 1) * wall.baselineMedian());
