@@ -16,6 +16,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.findings.Impact;
+import org.perflab.findings.Rule;
 import org.perflab.spark.nightly.NightlyRuns;
 import org.perflab.spark.report.Charts.Series;
 import org.perflab.spark.report.View.Cell;
@@ -35,6 +37,10 @@ public final class Overview {
       "CASE severity WHEN 'CRITICAL' THEN 4 WHEN 'SEVERE' THEN 3 WHEN 'MODERATE' THEN 2 WHEN 'LOW' THEN 1 ELSE 0 END";
   /** Core-hour equivalent of a GB-hour of executor memory when ordering findings (ImpactLimits' 4 GB per core). */
   static final int GB_PER_CORE = 4;
+  /** Core-hours saved below which a LOW finding is not listed among the most severe (half the column's last digit). */
+  static final double SHOWN_CORE_HOURS = 0.00005;
+  /** Seconds saved below which a LOW finding is not listed among the most severe (half the column's last digit). */
+  static final double SHOWN_SECONDS = 0.05;
 
   private final Inputs in;
   private final ReportOptions options;
@@ -168,14 +174,47 @@ public final class Overview {
     if (findings.isEmpty()) {
       return Section.note("findings", "Most severe findings", in.missing("findings", "diagnose"));
     }
-    List<Row> top = byRuleAndApplication(findings.get())
+    Dataset<Row> grouped = byRuleAndApplication(findings.get()).withColumn("shown", shown());
+    List<Row> top = grouped.where(col("shown"))
         .orderBy(desc("core_hours_saved"), desc("severity_rank"), desc("estimated_savings_s"), col("log_id"),
             col("rule"))
         .limit(options.top()).collectAsList();
+    List<Row> hidden = grouped.where(org.apache.spark.sql.functions.not(col("shown"))).groupBy("rule")
+        .agg(expr("count(*)").as("n")).orderBy(desc("n"), col("rule")).collectAsList();
     top.forEach(r -> linked.add(AppKey.of(r)));
-    return new Section("findings", "Most severe findings", List.of(top.isEmpty() ? "No findings." : "One row per rule"
-        + " and application, most core-hours saved first (findings; severity bounded by what a finding costs:"
-        + " docs/findings.md)."), List.of(), List.of(topFindingsTable(top)), List.of());
+    List<String> notes = new ArrayList<>();
+    notes.add(top.isEmpty() ? (hidden.isEmpty() ? "No findings." : "No findings that save anything.") : "One row per rule and application, most core-hours"
+        + " saved first (findings; severity bounded by what a finding costs: docs/findings.md).");
+    if (!hidden.isEmpty()) {
+      notes.add(hiddenNote(hidden));
+    }
+    return new Section("findings", "Most severe findings", notes, List.of(), List.of(topFindingsTable(top)),
+        List.of());
+  }
+
+  /**
+   * Whether a row of {@link #byRuleAndApplication} earns a place among the most severe findings: it saves something
+   * this table can show (at least {@value #SHOWN_CORE_HOURS} core-hours or {@value #SHOWN_SECONDS} s, half the last
+   * digit of its columns), or its severity is above LOW, or its rule is about the evidence ({@link Impact#EVIDENCE}:
+   * its grade is not bounded by savings). A LOW row that saves 0.0000 core-hours and 0.0 s tells nothing on the first
+   * screen; it stays in {@code findings}.
+   */
+  static org.apache.spark.sql.Column shown() {
+    List<String> evidence = java.util.Arrays.stream(Rule.values()).filter(r -> Impact.of(r) == Impact.EVIDENCE)
+        .map(Rule::name).toList();
+    return org.apache.spark.sql.functions.coalesce(col("core_hours_saved").geq(SHOWN_CORE_HOURS)
+        .or(col("estimated_savings_s").geq(SHOWN_SECONDS)).or(col("severity_rank").gt(1))
+        .or(col("rule").isin(evidence.toArray())), org.apache.spark.sql.functions.lit(true));
+  }
+
+  /** "Not listed here: N findings ... that save less than ... (rule × count, ...); where they are." */
+  private static String hiddenNote(List<Row> hidden) {
+    long total = hidden.stream().mapToLong(r -> r.getLong(1)).sum();
+    String rules = hidden.stream().map(r -> r.getString(0) + " × " + r.getLong(1))
+        .collect(java.util.stream.Collectors.joining(", "));
+    return "Not listed here: " + total + (total == 1 ? " finding" : " findings") + " (rule and application) of"
+        + " severity LOW that save less than " + String.format(java.util.Locale.ROOT, "%.5f core-hours and %.2f s",
+        SHOWN_CORE_HOURS, SHOWN_SECONDS) + " (" + rules + "); the findings table keeps them.";
   }
 
   /** {@code findings} grouped by application and rule: worst severity, stages, summed savings, the worst row's text. */

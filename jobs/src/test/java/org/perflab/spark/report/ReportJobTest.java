@@ -492,6 +492,32 @@ class ReportJobTest {
           .map(f -> f.<Integer>getAs("stage_id")).sorted().map(String::valueOf).toList();
       assertThat(row.get(3)).as("stages of %s in %s", row.get(1), row.get(2)).isEqualTo(String.join(", ", stages));
     }
+    assertTheOverviewListsOnlyFindingsThatSaveSomething(chrome, shown);
+  }
+
+  /**
+   * A LOW finding whose savings round to nothing (0.0000 core-hours and 0.0 s) is not listed among the most severe;
+   * the section's note counts those left out, by rule. The samples hold such rows (one-partition shuffles of tiny
+   * applications), so the count is not zero.
+   */
+  private static void assertTheOverviewListsOnlyFindingsThatSaveSomething(ChromeDriver chrome,
+      List<List<String>> shown) {
+    List<Row> groups = Overview.byRuleAndApplication(spark.read().format("delta")
+        .load(root.resolve("findings").toString())).collectAsList();
+    List<Row> nothing = groups.stream().filter(g -> g.<String>getAs("severity").equals("LOW")
+        && !g.<String>getAs("rule").equals("DROPPED_EVENTS")
+        && g.<Double>getAs("core_hours_saved") < 0.00005 && g.<Double>getAs("estimated_savings_s") < 0.05).toList();
+    assertThat(nothing).as("the samples have findings that save nothing").isNotEmpty();
+    assertThat(groups.size() - nothing.size()).as("and findings that do").isPositive();
+    for (List<String> row : shown) {
+      assertThat(nothing).as("%s of %s saves nothing, yet is listed", row.get(1), row.get(2))
+          .noneMatch(g -> g.<String>getAs("rule").equals(row.get(1)) && g.<String>getAs("app_id").equals(row.get(2)));
+    }
+    String note = chrome.findElements(By.cssSelector("#findings p.note")).stream().map(WebElement::getText)
+        .filter(t -> t.startsWith("Not listed here")).findFirst().orElseThrow();
+    assertThat(note).startsWith("Not listed here: " + nothing.size() + " finding");
+    nothing.stream().map(g -> g.<String>getAs("rule")).distinct().forEach(rule -> assertThat(note).contains(rule
+        + " × " + nothing.stream().filter(g -> g.<String>getAs("rule").equals(rule)).count()));
   }
 
   private static List<List<String>> cells(ChromeDriver chrome, String table) {
