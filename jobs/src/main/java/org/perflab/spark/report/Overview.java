@@ -1,12 +1,16 @@
 package org.perflab.spark.report;
 
+import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.desc;
 import static org.apache.spark.sql.functions.expr;
+import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.sum;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.findings.Impact;
@@ -179,7 +184,7 @@ public final class Overview {
         .orderBy(desc("core_hours_saved"), desc("severity_rank"), desc("estimated_savings_s"), col("log_id"),
             col("rule"))
         .limit(options.top()).collectAsList();
-    List<Row> hidden = grouped.where(org.apache.spark.sql.functions.not(col("shown"))).groupBy("rule")
+    List<Row> hidden = grouped.where(not(col("shown"))).groupBy("rule")
         .agg(expr("count(*)").as("n")).orderBy(desc("n"), col("rule")).collectAsList();
     top.forEach(r -> linked.add(AppKey.of(r)));
     List<String> notes = new ArrayList<>();
@@ -199,12 +204,11 @@ public final class Overview {
    * its grade is not bounded by savings). A LOW row that saves 0.0000 core-hours and 0.0 s tells nothing on the first
    * screen; it stays in {@code findings}.
    */
-  static org.apache.spark.sql.Column shown() {
-    List<String> evidence = java.util.Arrays.stream(Rule.values()).filter(r -> Impact.of(r) == Impact.EVIDENCE)
-        .map(Rule::name).toList();
-    return org.apache.spark.sql.functions.coalesce(col("core_hours_saved").geq(SHOWN_CORE_HOURS)
-        .or(col("estimated_savings_s").geq(SHOWN_SECONDS)).or(col("severity_rank").gt(1))
-        .or(col("rule").isin(evidence.toArray())), org.apache.spark.sql.functions.lit(true));
+  static Column shown() {
+    Object[] evidence = Arrays.stream(Rule.values()).filter(r -> Impact.of(r) == Impact.EVIDENCE).map(Rule::name)
+        .toArray();
+    return coalesce(col("core_hours_saved").geq(SHOWN_CORE_HOURS).or(col("estimated_savings_s").geq(SHOWN_SECONDS))
+        .or(col("severity_rank").gt(1)).or(col("rule").isin(evidence)), lit(true));
   }
 
   /** "Not listed here: N findings ... that save less than ... (rule × count, ...); where they are." */
