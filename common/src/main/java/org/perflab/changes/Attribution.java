@@ -71,6 +71,12 @@ import org.perflab.findings.Rule;
  */
 public final class Attribution {
   static final double DATA_TOLERANCE = 0.10;
+  /**
+   * What to do when more data explains a regression: nothing to restore when the input grew as the job's owners
+   * expect, since runs that stay at that size become the workload's new level; else look upstream.
+   */
+  static final String MORE_DATA = "if the input grew as expected, nothing to restore (runs that stay at this size"
+      + " become the workload's new level); else check what writes the job's input";
   private static final String EXECUTOR_MEMORY = "spark.executor.memory";
   static final double ENVIRONMENT_SPREAD = 0.15;
   static final double GREW_Z = 2;
@@ -255,7 +261,7 @@ public final class Attribution {
         gib(base.inputBytes()), gib(run.inputBytes()), fmt(ratio), base.inputRecords(), run.inputRecords(),
         gib(base.shuffleReadBytes()), gib(run.shuffleReadBytes()));
     return Optional.of(cause(CauseKind.DATA, "data " + fmt(ratio) + "x the baseline's",
-        base.wallS() * (ratio - 1), evidence, ""));
+        base.wallS() * (ratio - 1), evidence, ratio > 1 ? MORE_DATA : ""));
   }
 
   private Optional<RegressionCause> slots() {

@@ -133,6 +133,8 @@ class AttributionTest {
     assertThat(first.kind()).isEqualTo(CauseKind.DATA);
     assertThat(first.seconds()).isEqualTo(95);
     assertThat(first.evidence()).contains("2.00x");
+    assertThat(first.action()).as("what to do about more data: nothing to restore, or look upstream")
+        .isEqualTo(Attribution.MORE_DATA);
   }
 
   @Test
