@@ -179,17 +179,28 @@ public final class Overview {
     if (findings.isEmpty()) {
       return Section.note("findings", "Most severe findings", in.missing("findings", "diagnose"));
     }
-    Dataset<Row> grouped = byRuleAndApplication(findings.get()).withColumn("shown", shown());
-    List<Row> top = grouped.where(col("shown"))
-        .orderBy(desc("core_hours_saved"), desc("severity_rank"), desc("estimated_savings_s"), col("log_id"),
-            col("rule"))
-        .limit(options.top()).collectAsList();
-    List<Row> hidden = grouped.where(not(col("shown"))).groupBy("rule")
-        .agg(expr("count(*)").as("n")).orderBy(desc("n"), col("rule")).collectAsList();
+    // Both lists come from the same grouping: grouped once, the findings table scanned once.
+    Dataset<Row> grouped = byRuleAndApplication(findings.get()).withColumn("shown", shown()).cache();
+    List<Row> top;
+    List<Row> hidden;
+    try {
+      top = grouped.where(col("shown"))
+          .orderBy(desc("core_hours_saved"), desc("severity_rank"), desc("estimated_savings_s"), col("log_id"),
+              col("rule"))
+          .limit(options.top()).collectAsList();
+      hidden = grouped.where(not(col("shown"))).groupBy("rule")
+          .agg(expr("count(*)").as("n")).orderBy(desc("n"), col("rule")).collectAsList();
+    } finally {
+      grouped.unpersist();
+    }
     top.forEach(r -> linked.add(AppKey.of(r)));
     List<String> notes = new ArrayList<>();
-    notes.add(top.isEmpty() ? (hidden.isEmpty() ? "No findings." : "No findings that save anything.") : "One row per rule and application, most core-hours"
-        + " saved first (findings; severity bounded by what a finding costs: docs/findings.md).");
+    if (top.isEmpty()) {
+      notes.add(hidden.isEmpty() ? "No findings." : "No findings that save anything.");
+    } else {
+      notes.add("One row per rule and application, most core-hours saved first (findings; severity bounded by what a"
+          + " finding costs: docs/findings.md).");
+    }
     if (!hidden.isEmpty()) {
       notes.add(hiddenNote(hidden));
     }
