@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
@@ -35,6 +36,8 @@ public final class AppPages {
    * attempts (by submission) are grouped into this many bars, each from its first submission to its last completion.
    */
   static final int MAX_STAGES = 500;
+  /** A straggler that lost less than this (ms) rounds to 0.0 s on the page and is counted, not listed. */
+  static final long LISTED_LOSS_MS = 50;
   private static final List<String> KEYS = List.of("log_id", "app_id", "app_attempt_id");
 
   private final Inputs in;
@@ -57,7 +60,11 @@ public final class AppPages {
         "stage_attempt_id", "name", "status", "num_tasks", "submission_time_ms", "completion_time_ms"));
     buckets = slotBuckets(logs);
     executors = collect("executors", logs, d -> d);
-    stragglers = collect("stragglers", logs, d -> topPerApp(d.drop("features"), "straggler_factor"));
+    stragglers = collect("stragglers", logs, d -> topPerApp(d.drop("features")
+        .withColumn("lost_ms", expr("duration_ms - stage_median_ms"))
+        .withColumn("app_stragglers", expr("count(*) OVER (PARTITION BY log_id, app_id, app_attempt_id)"))
+        .withColumn("app_stragglers_listed", expr("count_if(duration_ms - stage_median_ms >= "
+            + LISTED_LOSS_MS + ") OVER (PARTITION BY log_id, app_id, app_attempt_id)")), "lost_ms"));
     findings = collect("findings", logs, d -> d.withColumn("severity_rank", expr(Overview.SEVERITY_RANK)));
     operators = collect("sql_operators", logs, d -> topPerApp(d.select("log_id", "app_id", "app_attempt_id",
         "execution_id", "node_id", "node_name", "description", "time_ms", "output_rows", "spill_bytes")
@@ -200,7 +207,7 @@ public final class AppPages {
       List<Row> group = rows.subList((int) ((long) b * rows.size() / bars), (int) ((long) (b + 1) * rows.size() / bars));
       Row first = group.get(0);
       Row last = group.get(group.size() - 1);
-      names.add(group.size() == 1 ? "stage " + first.getAs("stage_id") + "." + first.getAs("stage_attempt_id")
+      names.add(group.size() == 1 ? "stage " + stageLabel(first)
           : "stages " + first.getAs("stage_id") + "–" + last.getAs("stage_id") + " (" + group.size() + ")");
       starts.add((Fmt.lng(first, "submission_time_ms") - start) / 1000.0);
       ends.add((group.stream().mapToLong(r -> Fmt.lng(r, "completion_time_ms")).max().orElseThrow() - start)
@@ -276,19 +283,46 @@ public final class AppPages {
         "alive (s)", "task time (s)", "utilisation (ratio)"), cells)), List.of());
   }
 
+  /**
+   * The application's stragglers that lost the most time (duration − stage median), up to {@code top}; those that lost
+   * less than {@link #LISTED_LOSS_MS} each (0.0 s at the page's precision) are counted in a note, not listed, as the
+   * overview does with findings that save nothing: a 0.08 s task at 1.9× its stage's median is a straggler by
+   * BigRoots' definition and no one's problem. The {@code stragglers} table keeps every row.
+   */
   private Section stragglerSection(AppKey app) {
     if (stragglers == null) {
       return Section.note("stragglers", "Stragglers", in.missing("stragglers", "diagnose"));
     }
-    List<List<Cell>> cells = stragglers.getOrDefault(app, List.of()).stream()
-        .sorted(Comparator.comparing((Row r) -> -r.<Double>getAs("straggler_factor"))).map(r -> List.of(
-            Cell.number(r.getAs("stage_id") + "." + r.getAs("stage_attempt_id")), Cell.number(Fmt.str(r, "task_id")),
+    List<Row> rows = stragglers.getOrDefault(app, List.of());
+    long all = rows.isEmpty() ? 0 : Fmt.lng(rows.get(0), "app_stragglers");
+    long listable = rows.isEmpty() ? 0 : Fmt.lng(rows.get(0), "app_stragglers_listed");
+    List<List<Cell>> cells = rows.stream().filter(r -> Fmt.dbl(r, "lost_ms") >= LISTED_LOSS_MS)
+        .sorted(Comparator.comparing((Row r) -> -Fmt.dbl(r, "lost_ms")).thenComparing(r -> Fmt.lng(r, "task_id")))
+        .map(r -> List.of(Cell.number(stageLabel(r)), Cell.number(Fmt.str(r, "task_id")),
             Cell.text(Fmt.str(r, "executor_id")), Cell.number(Fmt.num(Fmt.lng(r, "duration_ms") / 1000.0, 2)),
+            Cell.number(Fmt.num(Fmt.dbl(r, "lost_ms") / 1000.0, 2)),
             Cell.number(Fmt.num(Fmt.dbl(r, "straggler_factor"), 2)),
             Cell.text(String.join(", ", r.<String>getList(r.fieldIndex("causes")))))).toList();
-    return new Section("stragglers", "Stragglers", List.of(cells.size() + " slowest stragglers (up to " + top + ")."),
-        List.of(), List.of(new TableView("stragglers-table", List.of("stage", "task", "executor", "duration (s)",
-        "× stage median", "causes"), cells)), List.of());
+    String under = Fmt.num(LISTED_LOSS_MS / 1000.0, 2);
+    List<String> notes = new ArrayList<>();
+    if (all == 0) {
+      notes.add("No stragglers.");
+    } else if (cells.isEmpty()) {
+      notes.add(String.format(Locale.ROOT, "%s, none listed: each lost less than %s s (the stragglers table keeps "
+          + "them).", stragglers(all), under));
+    } else {
+      notes.add(cells.size() == all ? stragglers(all) + ", most time lost first."
+          : String.format(Locale.ROOT, "%s; the %s that lost the most time (up to %d).", stragglers(all),
+              Fmt.count((long) cells.size()), top));
+      if (all > listable) {
+        notes.add(String.format(Locale.ROOT, "Not listed: %s that lost less than %s s each (the stragglers table "
+            + "keeps them).", Fmt.count(all - listable), under));
+      }
+      notes.add("Time lost: the task's duration − its stage's median task duration.");
+    }
+    return new Section("stragglers", "Stragglers", notes, List.of(), unlessEmpty(new TableView("stragglers-table",
+        List.of("stage", "task", "executor", "duration (s)", "time lost (s)", "× stage median", "causes"), cells)),
+        List.of());
   }
 
   private Section findingSection(AppKey app) {
@@ -299,7 +333,7 @@ public final class AppPages {
         .sorted(Comparator.comparing((Row r) -> -r.<Integer>getAs("severity_rank"))
             .thenComparing(r -> -r.<Double>getAs("estimated_savings_s"))).toList();
     return new Section("findings", "Findings", rows.isEmpty() ? List.of("No findings.") : List.of(), List.of(),
-        List.of(Overview.findingsTable("app-findings", rows, "../")), List.of());
+        unlessEmpty(Overview.findingsTable("app-findings", rows, "../")), List.of());
   }
 
   private Section operatorSection(AppKey app) {
@@ -313,8 +347,23 @@ public final class AppPages {
             Cell.number(Fmt.num(Fmt.lng(r, "time_ms") / 1000.0, 2)), Cell.number(Fmt.count(Fmt.lng(r, "output_rows"))),
             Cell.number(Fmt.count(Fmt.lng(r, "spill_bytes"))))).toList();
     return new Section("sql", "Top SQL operators", cells.isEmpty() ? List.of("No timed SQL operator.") : List.of(),
-        List.of(), List.of(new TableView("sql-table", List.of("execution", "node", "operator", "description",
+        List.of(), unlessEmpty(new TableView("sql-table", List.of("execution", "node", "operator", "description",
         "task time (s)", "output rows", "spill (bytes)"), cells)), List.of());
+  }
+
+  private static String stragglers(long count) {
+    return Fmt.count(count) + (count == 1 ? " straggler" : " stragglers");
+  }
+
+  /** {@code table} alone, or nothing when it has no rows: its section's note says so instead of a bare header. */
+  private static List<TableView> unlessEmpty(TableView table) {
+    return table.rows().isEmpty() ? List.of() : List.of(table);
+  }
+
+  /** A stage attempt as people read it: {@code 4} for a first attempt, {@code 4 (attempt 1)} for a retry. */
+  static String stageLabel(Row row) {
+    int attempt = row.<Integer>getAs("stage_attempt_id");
+    return row.getAs("stage_id") + (attempt == 0 ? "" : " (attempt " + attempt + ")");
   }
 
   private static String abbreviate(String text) {

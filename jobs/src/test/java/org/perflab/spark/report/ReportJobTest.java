@@ -431,6 +431,54 @@ class ReportJobTest {
     assertThat(severeConsoleMessages(chrome)).isEmpty();
   }
 
+  /**
+   * Each application page lists its stragglers by the time they lost (duration − stage median), most first, and
+   * counts, without listing, those that lost less than 0.05 s; a page never shows a table with no rows.
+   */
+  @Test
+  void applicationPagesListTheStragglersThatLostTimeAndNoTableWithoutRows() throws IOException {
+    try (Stream<Path> pages = Files.list(site().resolve("apps"))) {
+      for (Path page : pages.toList()) {
+        assertThat(Files.readString(page, StandardCharsets.UTF_8)).as(page.toString())
+            .doesNotContainPattern("<tbody>\\s*</tbody>");
+      }
+    }
+    ChromeDriver chrome = browser();
+    List<Row> stragglers = spark.read().format("delta").load(root.resolve("stragglers").toString())
+        .selectExpr("log_id", "app_id", "app_attempt_id", "task_id", "duration_ms - stage_median_ms AS lost_ms")
+        .orderBy(org.apache.spark.sql.functions.desc("lost_ms"), org.apache.spark.sql.functions.col("task_id"))
+        .collectAsList();
+    int listedPages = 0;
+    int pagesWithHidden = 0;
+    for (AppKey app : stragglers.stream().map(AppKey::of).distinct().toList()) {
+      Path page = site().resolve(app.page());
+      if (!Files.exists(page)) {
+        continue;
+      }
+      List<Row> own = stragglers.stream().filter(r -> AppKey.of(r).equals(app)).toList();
+      List<String> expected = own.stream().filter(r -> r.<Double>getAs("lost_ms") >= 50)
+          .map(r -> String.valueOf(r.<Long>getAs("task_id"))).limit(20).toList();
+      long hidden = own.stream().filter(r -> r.<Double>getAs("lost_ms") < 50).count();
+      open(chrome, page);
+      assertThat(cells(chrome, "#stragglers-table")).extracting(r -> r.get(1)).as(app.page())
+          .containsExactlyElementsOf(expected);
+      String notes = chrome.findElement(By.id("stragglers")).getText();
+      if (hidden > 0 && !expected.isEmpty()) {
+        assertThat(notes).contains("Not listed: " + hidden + " that lost less than 0.05 s each");
+        pagesWithHidden++;
+      } else if (hidden > 0) {
+        assertThat(notes).contains(hidden + (hidden == 1 ? " straggler" : " stragglers")
+            + ", none listed: each lost less than 0.05 s");
+        pagesWithHidden++;
+      } else {
+        assertThat(notes).doesNotContain("Not listed");
+      }
+      listedPages += expected.isEmpty() ? 0 : 1;
+    }
+    assertThat(listedPages).as("pages that list stragglers").isPositive();
+    assertThat(pagesWithHidden).as("pages that count stragglers they do not list").isPositive();
+  }
+
   @Test
   void aRegressionsComparisonPageDrawsBothRunsStagesAlignedOnOneTimeAxis() {
     ChromeDriver chrome = browser();
