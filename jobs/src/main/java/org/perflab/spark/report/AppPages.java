@@ -157,7 +157,8 @@ public final class AppPages {
     for (String[] field : new String[][] {{"application id", "app_id"}, {"attempt", "app_attempt_id"},
         {"name", "app_name"}, {"user", "user"}, {"Spark version", "spark_version"}, {"master", "master"},
         {"log id", "log_id"}}) {
-      rows.add(List.of(Cell.text(field[0]), Cell.text(Fmt.str(info, field[1]))));
+      String value = Fmt.str(info, field[1]);
+      rows.add(List.of(Cell.text(field[0]), Cell.text(value == null || value.isEmpty() ? Fmt.NONE : value)));
     }
     Long duration = Fmt.lng(info, "duration_ms");
     rows.add(List.of(Cell.text("duration (s)"), Cell.number(Fmt.num(duration == null ? null : duration / 1000.0, 1))));
