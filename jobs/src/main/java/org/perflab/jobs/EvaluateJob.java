@@ -54,9 +54,14 @@ public final class EvaluateJob implements SessionCommand {
   /** Applications the simulator runs per prediction. */
   static final int SIMULATED_APPS = 1;
 
-  /** The options of {@code evaluate}. */
+  /**
+   * The options of {@code evaluate}.
+   *
+   * @param buildModels whether to run {@code model} first when the output root has no {@code dag_models}; false in
+   *     the nightly pipeline, whose {@code model} step runs before this one and owns that table
+   */
   public record Options(String input, String output, Optional<String> runs, long seed,
-      Optional<String> workloadProperty) {}
+      Optional<String> workloadProperty, boolean buildModels) {}
 
   /**
    * What a run did: runs used, rows skipped by reason, workloads skipped with their reasons, the summary rows, the
@@ -84,6 +89,10 @@ public final class EvaluateJob implements SessionCommand {
       description = "A Spark property naming the workload of untagged runs, when workloads must be built.")
   String workloadProperty;
 
+  @Option(names = "--no-model-build", description = "Without dag_models under --output, evaluate without the "
+      + "simulator's models instead of running model first (the nightly pipeline: its model step owns dag_models).")
+  boolean noModelBuild;
+
   @Override
   public String appName() {
     return "perflab evaluate";
@@ -92,7 +101,7 @@ public final class EvaluateJob implements SessionCommand {
   @Override
   public Work prepare() {
     Options options = new Options(input, output == null ? input : output, Optional.ofNullable(runs), seed,
-        Optional.ofNullable(workloadProperty));
+        Optional.ofNullable(workloadProperty), !noModelBuild);
     Preflight preflight = Preflight.of(JOB);
     if (options.runs().isPresent()) {
       preflight.matches("--runs", options.runs().get());
@@ -146,17 +155,22 @@ public final class EvaluateJob implements SessionCommand {
   /**
    * The runs with their simulator models ({@code dag_models.model_json} and {@code stage_refs}, null for a run without
    * one). Without a
-   * {@code dag_models} table under the output root, {@code model} is run first to build it.
+   * {@code dag_models} table under the output root, {@code model} is run first to build it, unless
+   * {@link Options#buildModels} is false: then every run has none.
    */
   static Dataset<Row> withModels(SparkSession spark, Options options, Dataset<Row> runs) {
     TableStore out = new TableStore(spark, options.output());
-    if (!out.exists(ModelJob.DAG_MODELS)) {
+    if (!out.exists(ModelJob.DAG_MODELS) && options.buildModels()) {
       LOG.info("evaluate: no {} under {}; building the simulator models first", ModelJob.DAG_MODELS,
           options.output());
       ModelJob.run(spark, new ModelJob.Options(options.input(), options.output(), SampleMode.REPLAY, 1, false,
           options.seed(), options.workloadProperty()));
     }
-    Dataset<Row> dagModels = out.read(ModelJob.DAG_MODELS).orElseThrow();
+    Dataset<Row> dagModels = out.read(ModelJob.DAG_MODELS).orElseGet(() -> {
+      LOG.warn("evaluate: no {} under {} (--no-model-build): the simulator's predictors give null", ModelJob.DAG_MODELS,
+          options.output());
+      return spark.createDataFrame(List.of(), ModelJob.MODELS);
+    });
     Dataset<Row> models = dagModels
         .where(col("status").equalTo("OK").and(col(Evaluation.MODEL_JSON).isNotNull()))
         .select(RunTable.runKey().as("_model_key"), col(Evaluation.MODEL_JSON), Evaluation.stageRefs(dagModels));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,6 +21,7 @@ import org.perflab.spark.ingest.Ingest;
 import org.perflab.spark.ingest.IngestOptions;
 import org.perflab.jobs.EvaluateJob;
 import org.perflab.jobs.PerfLab;
+import org.perflab.spark.model.ModelTables;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.spark.ingest.SparkTestSession;
 
@@ -50,7 +52,7 @@ class EvaluateJobTest {
     new Ingest(spark, new IngestOptions(List.of(logs.toString()), root, false, Redactor.DEFAULT_PATTERN, 0),
         Clock.systemUTC()).run();
     summary = EvaluateJob.run(spark, Clock.systemUTC(), new EvaluateJob.Options(root, root, Optional.empty(), 1L,
-        Optional.empty()));
+        Optional.empty(), true));
     out = new TableStore(spark, root);
   }
 
@@ -89,6 +91,25 @@ class EvaluateJobTest {
         .isZero();
   }
 
+  /**
+   * With {@code --no-model-build} (the nightly pipeline, whose {@code model} step runs first) and no {@code dag_models}
+   * under the output root, evaluate neither builds nor writes the models: the simulator's predictors give null, the
+   * runtime-only ones still predict.
+   */
+  @Test
+  void withoutModelBuildingTheSimulatorGivesNullAndNoModelsAreWritten() {
+    String root = dir.resolve("tables").toString();
+    String other = dir.resolve("no-model-build").toString();
+    EvaluateJob.run(spark, Clock.systemUTC(), new EvaluateJob.Options(root, other, Optional.empty(), 1L,
+        Optional.empty(), false));
+    TableStore elsewhere = new TableStore(spark, other);
+    assertThat(elsewhere.exists(ModelTables.DAG_MODELS)).isFalse();
+    Dataset<Row> rows = elsewhere.read(PredictionTables.EVAL_TABLE).orElseThrow();
+    assertThat(rows.where("predictor = 'simulator'").count()).isEqualTo(3);
+    assertThat(rows.where("predictor = 'simulator' AND predicted_s IS NOT NULL").count()).isZero();
+    assertThat(rows.where("predictor = 'nearest' AND predicted_s IS NOT NULL").count()).isEqualTo(3);
+  }
+
   @Test
   void theSummaryAndTheChoiceAreWritten() {
     Row all = out.read(PredictionTables.SUMMARY_TABLE).orElseThrow()
@@ -119,7 +140,7 @@ class EvaluateJobTest {
         "tiny,1000000000,2,1,,10", "tiny,1000000000,4,1,,6") + "\n", StandardCharsets.UTF_8);
     String root = dir.resolve("csv-out").toString();
     EvaluateJob.Summary s = EvaluateJob.run(spark, Clock.systemUTC(), new EvaluateJob.Options(root, root,
-        Optional.of(csv.toString()), 1L, Optional.empty()));
+        Optional.of(csv.toString()), 1L, Optional.empty(), true));
 
     assertThat(s.runs()).isEqualTo(6);
     // A workload with 2 configurations is skipped with its reason (collected from the executors).
