@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.expressions.Window;
 import org.perflab.spark.report.Charts.Series;
 import org.perflab.spark.report.View.Cell;
@@ -45,6 +46,7 @@ public final class AppPages {
   private final Map<AppKey, Row> applications = new HashMap<>();
   private final Map<AppKey, List<Row>> stages;
   private final Map<AppKey, List<Row>> buckets;
+  private final Map<AppKey, List<Row>> firstLaunch;
   private final Map<AppKey, List<Row>> executors;
   private final Map<AppKey, List<Row>> stragglers;
   private final Map<AppKey, List<Row>> findings;
@@ -59,6 +61,8 @@ public final class AppPages {
     stages = collect("stages", logs, d -> d.select("log_id", "app_id", "app_attempt_id", "stage_id",
         "stage_attempt_id", "name", "status", "num_tasks", "submission_time_ms", "completion_time_ms"));
     buckets = slotBuckets(logs);
+    firstLaunch = collect("tasks", logs, d -> d.where(col("launch_time_ms").isNotNull())
+        .groupBy("log_id", "app_id", "app_attempt_id").agg(functions.min("launch_time_ms").as("first_launch_ms")));
     executors = collect("executors", logs, d -> d);
     stragglers = collect("stragglers", logs, d -> topPerApp(d.drop("features")
         .withColumn("lost_ms", expr("duration_ms - stage_median_ms"))
@@ -163,6 +167,15 @@ public final class AppPages {
     Long duration = Fmt.lng(info, "duration_ms");
     rows.add(List.of(Cell.text("duration (s)"), Cell.number(Fmt.num(duration == null ? null : duration / 1000.0, 1))));
     rows.add(List.of(Cell.text("tasks"), Cell.number(Fmt.count(Fmt.lng(info, "num_task_attempts")))));
+    Long start = Fmt.lng(info, "start_time_ms");
+    Long submitted = stages == null ? null : stages.getOrDefault(app, List.of()).stream()
+        .map(r -> Fmt.lng(r, "submission_time_ms")).filter(java.util.Objects::nonNull).min(Long::compare).orElse(null);
+    Long launched = firstLaunch == null ? null : firstLaunch.getOrDefault(app, List.of()).stream()
+        .map(r -> Fmt.lng(r, "first_launch_ms")).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    rows.add(List.of(Cell.text("first stage submitted (s after start)"), Cell.number(seconds(start, submitted))));
+    rows.add(List.of(Cell.text("first task launched (s after start)"), Cell.number(seconds(start, launched))));
+    rows.add(List.of(Cell.text("start-up wait (s): first stage submitted to first task launched"),
+        Cell.number(seconds(submitted, launched))));
     return new Section("summary", "Application", List.of(), List.of(),
         List.of(new TableView("app-summary", List.of("property", "value"), rows)), List.of());
   }
@@ -350,6 +363,11 @@ public final class AppPages {
     return new Section("sql", "Top SQL operators", cells.isEmpty() ? List.of("No timed SQL operator.") : List.of(),
         List.of(), unlessEmpty(new TableView("sql-table", List.of("execution", "node", "operator", "description",
         "task time (s)", "output rows", "spill (bytes)"), cells)), List.of());
+  }
+
+  /** {@code to − from} in seconds, one decimal, not below 0; {@link Fmt#NONE} when either is unknown. */
+  private static String seconds(Long from, Long to) {
+    return from == null || to == null ? Fmt.NONE : Fmt.num(Math.max(0, to - from) / 1000.0, 1);
   }
 
   private static String stragglers(long count) {

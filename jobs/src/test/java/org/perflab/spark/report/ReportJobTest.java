@@ -420,6 +420,20 @@ class ReportJobTest {
         .contains(ATTRIBUTE_PAYLOAD);
     assertThat(chrome.executeScript("return typeof window.__pwned")).isEqualTo("undefined");
     assertThat(severeConsoleMessages(chrome)).isEmpty();
+    // When the application started running tasks: from the ingest tables, in seconds after its start.
+    String mine = "app_id = '" + PAYLOAD_APP + "'";
+    long start = spark.read().format("delta").load(root.resolve("applications").toString()).where(mine)
+        .first().getAs("start_time_ms");
+    long submitted = spark.read().format("delta").load(root.resolve("stages").toString()).where(mine)
+        .selectExpr("min(submission_time_ms)").first().getLong(0);
+    long launched = spark.read().format("delta").load(root.resolve("tasks").toString()).where(mine)
+        .selectExpr("min(launch_time_ms)").first().getLong(0);
+    assertThat(launched).as("the first task launches after its stage is submitted").isGreaterThan(submitted);
+    assertThat(cells(chrome, "#app-summary")).contains(
+        List.of("first stage submitted (s after start)", Fmt.num((submitted - start) / 1000.0, 1)),
+        List.of("first task launched (s after start)", Fmt.num((launched - start) / 1000.0, 1)),
+        List.of("start-up wait (s): first stage submitted to first task launched",
+            Fmt.num((launched - submitted) / 1000.0, 1)));
 
     open(chrome, site().resolve(Paths.workloadPage(workload)));
     assertChartsDrawn(chrome, 4);
