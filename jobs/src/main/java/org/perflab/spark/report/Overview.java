@@ -23,6 +23,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.findings.Impact;
 import org.perflab.findings.Rule;
+import org.perflab.findings.Severity;
 import org.perflab.spark.nightly.NightlyRuns;
 import org.perflab.spark.report.Charts.Series;
 import org.perflab.spark.report.View.Cell;
@@ -37,9 +38,10 @@ import org.perflab.spark.report.View.TableView;
  * aggregates (counts by status, one row per application or workload, the top findings) collected to the driver.
  */
 public final class Overview {
-  /** Severity order of {@code findings.severity}, worst last (SQL CASE). */
-  static final String SEVERITY_RANK =
-      "CASE severity WHEN 'CRITICAL' THEN 4 WHEN 'SEVERE' THEN 3 WHEN 'MODERATE' THEN 2 WHEN 'LOW' THEN 1 ELSE 0 END";
+  /** Severity order of {@code findings.severity}: {@link Severity}'s ordinal, worst highest (SQL CASE). */
+  static final String SEVERITY_RANK = Arrays.stream(Severity.values())
+      .map(s -> "WHEN '" + s.name() + "' THEN " + s.ordinal())
+      .collect(java.util.stream.Collectors.joining(" ", "CASE severity ", " ELSE 0 END"));
   /** Core-hour equivalent of a GB-hour of executor memory when ordering findings (ImpactLimits' 4 GB per core). */
   static final int GB_PER_CORE = 4;
   /** Core-hours saved below which a LOW finding is not listed among the most severe (half the column's last digit). */
@@ -219,7 +221,7 @@ public final class Overview {
     Object[] evidence = Arrays.stream(Rule.values()).filter(r -> Impact.of(r) == Impact.EVIDENCE).map(Rule::name)
         .toArray();
     return coalesce(col("core_hours_saved").geq(SHOWN_CORE_HOURS).or(col("estimated_savings_s").geq(SHOWN_SECONDS))
-        .or(col("severity_rank").gt(1)).or(col("rule").isin(evidence)), lit(true));
+        .or(col("severity_rank").gt(Severity.LOW.ordinal())).or(col("rule").isin(evidence)), lit(true));
   }
 
   /** "Not listed here: N findings ... that save less than ... (rule × count, ...); where they are." */
