@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.functions;
 import org.apache.spark.sql.expressions.Window;
 import org.perflab.spark.report.Charts.Series;
 import org.perflab.spark.report.View.Cell;
@@ -46,7 +45,6 @@ public final class AppPages {
   private final Map<AppKey, Row> applications = new HashMap<>();
   private final Map<AppKey, List<Row>> stages;
   private final Map<AppKey, List<Row>> buckets;
-  private final Map<AppKey, List<Row>> firstLaunch;
   private final Map<AppKey, List<Row>> executors;
   private final Map<AppKey, List<Row>> stragglers;
   private final Map<AppKey, List<Row>> findings;
@@ -59,16 +57,15 @@ public final class AppPages {
     in.read("applications").ifPresent(a -> a.where(col("log_id").isin(logs.toArray())).collectAsList()
         .forEach(r -> applications.put(AppKey.of(r), r)));
     stages = collect("stages", logs, d -> d.select("log_id", "app_id", "app_attempt_id", "stage_id",
-        "stage_attempt_id", "name", "status", "num_tasks", "submission_time_ms", "completion_time_ms"));
+        "stage_attempt_id", "name", "status", "num_tasks", "submission_time_ms", "first_task_launch_time_ms",
+        "completion_time_ms"));
     buckets = slotBuckets(logs);
-    firstLaunch = collect("tasks", logs, d -> d.where(col("launch_time_ms").isNotNull())
-        .groupBy("log_id", "app_id", "app_attempt_id").agg(functions.min("launch_time_ms").as("first_launch_ms")));
     executors = collect("executors", logs, d -> d);
     stragglers = collect("stragglers", logs, d -> topPerApp(d.drop("features")
         .withColumn("lost_ms", expr("duration_ms - stage_median_ms"))
         .withColumn("app_stragglers", expr("count(*) OVER (PARTITION BY log_id, app_id, app_attempt_id)"))
-        .withColumn("app_stragglers_listed", expr("count_if(duration_ms - stage_median_ms >= "
-            + LISTED_LOSS_MS + ") OVER (PARTITION BY log_id, app_id, app_attempt_id)")), "lost_ms"));
+        .withColumn("app_stragglers_listed", expr("count_if(lost_ms >= " + LISTED_LOSS_MS
+            + ") OVER (PARTITION BY log_id, app_id, app_attempt_id)")), "lost_ms"));
     findings = collect("findings", logs, d -> d.withColumn("severity_rank", expr(Overview.SEVERITY_RANK)));
     operators = collect("sql_operators", logs, d -> topPerApp(d.select("log_id", "app_id", "app_attempt_id",
         "execution_id", "node_id", "node_name", "description", "time_ms", "output_rows", "spill_bytes")
@@ -168,10 +165,8 @@ public final class AppPages {
     rows.add(List.of(Cell.text("duration (s)"), Cell.number(Fmt.num(duration == null ? null : duration / 1000.0, 1))));
     rows.add(List.of(Cell.text("tasks"), Cell.number(Fmt.count(Fmt.lng(info, "num_task_attempts")))));
     Long start = Fmt.lng(info, "start_time_ms");
-    Long submitted = stages == null ? null : stages.getOrDefault(app, List.of()).stream()
-        .map(r -> Fmt.lng(r, "submission_time_ms")).filter(java.util.Objects::nonNull).min(Long::compare).orElse(null);
-    Long launched = firstLaunch == null ? null : firstLaunch.getOrDefault(app, List.of()).stream()
-        .map(r -> Fmt.lng(r, "first_launch_ms")).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    Long submitted = earliest(app, "submission_time_ms");
+    Long launched = earliest(app, "first_task_launch_time_ms");
     rows.add(List.of(Cell.text("first stage submitted (s after start)"), Cell.number(seconds(start, submitted))));
     rows.add(List.of(Cell.text("first task launched (s after start)"), Cell.number(seconds(start, launched))));
     rows.add(List.of(Cell.text("start-up wait (s): first stage submitted to first task launched"),
@@ -363,6 +358,12 @@ public final class AppPages {
     return new Section("sql", "Top SQL operators", cells.isEmpty() ? List.of("No timed SQL operator.") : List.of(),
         List.of(), unlessEmpty(new TableView("sql-table", List.of("execution", "node", "operator", "description",
         "task time (s)", "output rows", "spill (bytes)"), cells)), List.of());
+  }
+
+  /** The earliest non-null {@code column} among the application's stage attempts, or null. */
+  private Long earliest(AppKey app, String column) {
+    return stages == null ? null : stages.getOrDefault(app, List.of()).stream().map(r -> Fmt.lng(r, column))
+        .filter(java.util.Objects::nonNull).min(Long::compare).orElse(null);
   }
 
   /** {@code to − from} in seconds, one decimal, not below 0; {@link Fmt#NONE} when either is unknown. */
