@@ -65,8 +65,8 @@ public final class ModelJob implements SessionCommand {
   @Option(names = "--input", required = true, paramLabel = "DIR", description = "Output root of ingest.")
   String input;
 
-  @Option(names = "--output", required = true, paramLabel = "DIR",
-      description = "Output root: writes DIR/dag_models and, with --predict, DIR/model_predictions.")
+  @Option(names = "--output", paramLabel = "DIR",
+      description = "Output root: writes DIR/dag_models and, with --predict, DIR/model_predictions. Default: --input.")
   String output;
 
   @Option(names = "--mode", defaultValue = "replay", paramLabel = "replay|empirical",
@@ -97,9 +97,10 @@ public final class ModelJob implements SessionCommand {
 
   @Override
   public Work prepare() {
-    Options options = new Options(input, output, mode(mode), apps, predict, seed,
+    Options options = new Options(input, output == null ? input : output, mode(mode), apps, predict, seed,
         Optional.ofNullable(workloadProperty), full);
-    Preflight.of("model").ingestTables("--input", input, FeatureInputs.TABLES).outputRoot("--output", output);
+    Preflight.of("model").ingestTables("--input", input, FeatureInputs.TABLES)
+        .outputRoot("--output", options.output());
     return spark -> {
       LOG.info("Modelling the applications under {} into {}", options.input(), options.output());
       DagModels.Summary summary = DagModels.run(spark, options.model());

@@ -156,6 +156,16 @@ class ModelJobTest {
     }
   }
 
+  /** Like every analysis job, {@code model} without {@code --output} writes under its {@code --input} root. */
+  @Test
+  void withoutOutputTheModelsGoUnderTheInputRoot() {
+    String tables = dir.resolve("tables").toString();
+    assertThat(PerfLab.run("model", "--input", tables)).isZero();
+    List<Row> models = spark.read().format("delta").load(tables + "/dag_models").orderBy("slots").collectAsList();
+    assertThat(models).extracting(r -> r.<Integer>getAs("slots")).containsExactly(1, 2, 2, 4);
+    assertThat(models).extracting(r -> r.<String>getAs("status")).containsOnly("OK");
+  }
+
   @Test
   void predictsEachRunFromTheOthersAndReportsMape() {
     List<Prediction> predictions = summary.predictions();
