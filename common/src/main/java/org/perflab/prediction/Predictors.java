@@ -31,6 +31,16 @@ public final class Predictors {
    *     leaves the family out
    */
   public static List<Predictor> all(SimulatorFamily simulators) {
+    return all(simulators, null);
+  }
+
+  /**
+   * {@link #all(SimulatorFamily)} with {@code borrowed} ({@link WorkloadTransfer}: the other workloads' speed-ups)
+   * after {@code transfer}, and a member of the blend.
+   *
+   * @param borrowed the other workloads of the target's data set; null leaves it out
+   */
+  public static List<Predictor> all(SimulatorFamily simulators, WorkloadTransfer borrowed) {
     List<Predictor> out = new ArrayList<>();
     out.add(new Memo(new LawPredictor(Law.SQRT)));
     out.add(new Memo(new LawPredictor(Law.AMDAHL)));
@@ -49,10 +59,17 @@ public final class Predictors {
     }
     Predictor transfer = new Memo(new RatioTransfer());
     out.add(transfer);
+    Predictor lent = borrowed == null ? null : new Memo(borrowed);
+    if (lent != null) {
+      out.add(lent);
+    }
     Predictor nearest = new Memo(new Nearest());
     out.add(nearest);
     List<Predictor> members = new ArrayList<>(List.of(out.get(0), out.get(1), out.get(2), out.get(4), transfer,
         nearest));
+    if (lent != null) {
+      members.add(lent);
+    }
     if (stages != null) {
       members.add(stages);
     }

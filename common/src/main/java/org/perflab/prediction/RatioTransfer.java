@@ -28,9 +28,7 @@ public record RatioTransfer() implements Predictor {
     Map<Configuration, Map<Integer, Measured>> others = new TreeMap<>();
     training.stream().filter(m -> !m.configuration().sameSeries(own)).forEach(m ->
         others.computeIfAbsent(seriesKey(m.configuration()), k -> new TreeMap<>()).put(m.totalCores(), m));
-    List<Measured> anchors = training.stream().filter(m -> m.configuration().sameSeries(own))
-        .sorted(Comparator.<Measured>comparingDouble(m -> Nearest.logDistance(m.totalCores(), target.totalCores()))
-            .thenComparingInt(Measured::totalCores)).toList();
+    List<Measured> anchors = anchors(training, target);
     for (Measured anchor : anchors) {
       Estimate e = transfer(anchor, others, target);
       if (e.present()) {
@@ -40,6 +38,16 @@ public record RatioTransfer() implements Predictor {
     return Estimate.none(String.format(Locale.ROOT, "Cannot predict by transfer: no other series measured both %d "
         + "task slots and a slot count of the target's series (%d of its configurations in training)",
         target.totalCores(), anchors.size()));
+  }
+
+  /**
+   * The training configurations of the target's series, nearest the target's task slots first (|log ratio|, then
+   * fewer slots): the anchors a transfer carries to the target.
+   */
+  static List<Measured> anchors(List<Measured> training, Target target) {
+    return training.stream().filter(m -> m.configuration().sameSeries(target.configuration()))
+        .sorted(Comparator.<Measured>comparingDouble(m -> Nearest.logDistance(m.totalCores(), target.totalCores()))
+            .thenComparingInt(Measured::totalCores)).toList();
   }
 
   /** The geometric mean of t(anchor) · t(S′, n) ÷ t(S′, n′) over the series S′ that measured both slot counts. */

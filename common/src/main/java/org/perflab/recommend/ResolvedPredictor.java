@@ -13,9 +13,11 @@ import org.perflab.prediction.Selection;
 
 /**
  * The harness predictor {@code recommend} uses for a workload: the one {@code predictor_choice} names when it is a
- * runtime predictor ({@link Predictors#runtimeOnly()}); otherwise (no choice, or a simulator-family or regression
- * choice, which need models {@code recommend} does not rebuild) the harness's choice among the runtime predictors,
- * made now on the workload's runs.
+ * runtime predictor ({@link Predictors#runtimeOnly()}); otherwise (no choice, or a simulator-family, regression or
+ * {@code workload_transfer} choice, which need the runs' models, fits or the other workloads' runs that {@code
+ * recommend} does not read) the harness's choice among the runtime predictors, made now on the workload's runs. Its
+ * {@code blend} is the runtime predictors' ({@code evaluate}'s also weighs {@code stages} and {@code
+ * workload_transfer}).
  *
  * @param predictor the predictor
  * @param evidence how it was chosen, in words
@@ -47,7 +49,8 @@ public record ResolvedPredictor(Predictor predictor, String evidence, List<Predi
     }
     Optional<Selection.Choice> now = choice.choice();
     String why = chosen == null ? "no predictor_choice row"
-        : "predictor_choice chose " + chosen + ", which needs models recommend does not rebuild";
+        : "predictor_choice chose " + chosen + ", which needs what recommend does not read (the runs' models, the "
+            + "regressions' fits or the other workloads' runs)";
     return now.flatMap(c -> runtime.stream().filter(p -> p.name().equals(c.predictor())).findFirst()
         .map(p -> new ResolvedPredictor(p, String.format(Locale.ROOT, "%s chosen now by the harness among the "
             + "runtime predictors (%s): %s", p.name(), why, c.reason()), fallbacks(choice, runtime, p.name()))));

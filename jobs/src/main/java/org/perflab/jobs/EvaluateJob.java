@@ -25,11 +25,14 @@ import org.perflab.spark.prediction.EvalSummary;
 import org.perflab.spark.prediction.Evaluation;
 import org.perflab.spark.prediction.PredictionTables;
 import org.perflab.prediction.Goals;
+import org.perflab.prediction.Measured;
 import org.perflab.prediction.NoiseFloor;
 import org.perflab.prediction.Predictors;
 import org.perflab.spark.prediction.RegressionFolds;
 import org.perflab.spark.prediction.RunTable;
+import org.perflab.prediction.Run;
 import org.perflab.prediction.SimulatorFamily;
+import org.perflab.prediction.WorkloadTransfer;
 import org.perflab.dagmodel.SampleMode;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.TableStore;
@@ -129,15 +132,18 @@ public final class EvaluateJob implements SessionCommand {
     spark.sparkContext().setJobDescription("Evaluate the runtime predictors");
     long seed = options.seed();
     Dataset<Row> withModels = options.runs().isPresent() ? rows : withModels(spark, options, rows);
-    Evaluation.Result result = Evaluation.evaluate(spark, withModels,
-        (w, models) -> Predictors.all(new SimulatorFamily(models, SIMULATED_APPS, seed)));
+    List<Run> collected = Evaluation.collectRuns(rows);
+    // Every workload lends its measured configurations to the others' workload_transfer (issue 28: borrowing).
+    Map<String, List<Measured>> measured = WorkloadTransfer.measured(collected);
+    Evaluation.Result result = Evaluation.evaluate(spark, withModels, (w, models) ->
+        Predictors.all(new SimulatorFamily(models, SIMULATED_APPS, seed), WorkloadTransfer.of(w, measured)));
     List<Row> evalRows = new ArrayList<>(result.rows().collectAsList());
     Set<String> evaluated = evalRows.stream().map(r -> r.getString(0)).collect(Collectors.toSet());
     Optional<Dataset<Row>> appFeatures = options.runs().isPresent() ? Optional.empty()
         : new TableStore(spark, options.input()).read(FeatureTables.APP_FEATURES_TABLE);
     RegressionFolds.evaluate(rows, appFeatures, evaluated, seed).forEach(p -> evalRows.add(Evaluation.evalRow(p)));
     List<Row> summary = EvalSummary.of(evalRows, result.skipped());
-    NoiseFloor.Floor floor = NoiseFloor.of(Evaluation.collectRuns(rows), seed);
+    NoiseFloor.Floor floor = NoiseFloor.of(collected, seed);
     List<Goals.Goal> goals = Goals.of(evalRows.stream().map(Evaluation::predictionRow).toList(),
         floor.meanAbsErrorPct());
     try (OutputLock lock = OutputLock.acquire(out.fileSystem(), out.root(), JOB, clock)) {

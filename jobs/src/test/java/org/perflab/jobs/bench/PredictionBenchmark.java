@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.prediction.Blend;
 import org.perflab.prediction.Goals;
 import org.perflab.prediction.Harness;
+import org.perflab.prediction.Measured;
 import org.perflab.prediction.Memo;
 import org.perflab.prediction.NoiseFloor;
 import org.perflab.prediction.PredictionRow;
@@ -20,6 +22,7 @@ import org.perflab.prediction.RunModel;
 import org.perflab.prediction.Selection;
 import org.perflab.prediction.SimulatorFamily;
 import org.perflab.prediction.Stats;
+import org.perflab.prediction.WorkloadTransfer;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.prediction.Evaluation;
 import org.perflab.spark.prediction.RunTable;
@@ -42,6 +45,10 @@ import org.perflab.spark.storage.TableStore;
  * candidates of the selection "after"); {@code PREDICTION_ROWS=DIR} writes each variant's rows to a file there.
  */
 public final class PredictionBenchmark {
+  /** The runtime-only predictors with {@code workload_transfer} (issue 28: strength borrowed across workloads). */
+  static final String BORROWING = "after, borrowing";
+  /** {@link #WITH_MODELS} with {@code workload_transfer}. */
+  static final String WITH_MODELS_BORROWING = "after, with models, borrowing";
   /** The variant with every predictor of {@code evaluate}'s harness, the runs' models included. */
   static final String WITH_MODELS = "after, with models";
   /**
@@ -105,28 +112,38 @@ public final class PredictionBenchmark {
         runs.size(), floor.meanAbsErrorPct(), floor.configurations());
     Map<String, List<PredictionRow>> rows = new TreeMap<>();
     // Each variant gets predictors of its own, so that no variant's time profits from another's remembered fits.
-    List<String> variants = new ArrayList<>(List.of("before, fits not remembered", "before", "after"));
+    List<String> variants = new ArrayList<>(List.of("before, fits not remembered", "before", "after", BORROWING));
     if (!models.isEmpty()) {
       variants.add(WITHOUT_STAGES);
       variants.add(WITH_MODELS);
+      variants.add(WITH_MODELS_BORROWING);
     }
+    Map<String, List<Measured>> measured = WorkloadTransfer.measured(runs);
     for (String variant : variants) {
-      List<Predictor> predictors = variant.startsWith("before") ? before(variant.equals("before"))
-          : variant.equals(WITH_MODELS) ? Predictors.all(new SimulatorFamily(models, 1, 1))
-          : variant.equals(WITHOUT_STAGES) ? withoutStages(Predictors.all(new SimulatorFamily(models, 1, 1)))
-          : after();
+      Function<String, List<Predictor>> predictors = variant.startsWith("before")
+          ? same(before(variant.equals("before")))
+          : variant.equals(WITH_MODELS) ? same(Predictors.all(new SimulatorFamily(models, 1, 1)))
+          : variant.equals(WITH_MODELS_BORROWING)
+              ? w -> Predictors.all(new SimulatorFamily(models, 1, 1), WorkloadTransfer.of(w, measured))
+          : variant.equals(WITHOUT_STAGES) ? same(withoutStages(Predictors.all(new SimulatorFamily(models, 1, 1))))
+          : variant.equals(BORROWING) ? w -> Predictors.all(null, WorkloadTransfer.of(w, measured))
+          : same(after());
       long start = System.nanoTime();
       List<PredictionRow> all = evaluate(runs, predictors, variant.startsWith("before")
           ? Selection.Evidence.ALL_TRAINING : Selection.Evidence.TARGET_REGION);
-      System.out.printf(Locale.ROOT, "%s: %d predictors, harness %.1f s%n", variant, predictors.size(),
-          (System.nanoTime() - start) / 1e9);
+      System.out.printf(Locale.ROOT, "%s: %d predictors, harness %.1f s%n", variant,
+          all.stream().map(PredictionRow::predictor).distinct().count(), (System.nanoTime() - start) / 1e9);
       rows.put(variant, all);
       dump(label, variant, all);
     }
     table(rows.get("after"), rows.get("before"));
+    System.out.println(BORROWING + " (workload_transfer: the other workloads' speed-ups):");
+    table(rows.get(BORROWING), rows.get("after"), "borrowing", "after");
     if (rows.containsKey(WITH_MODELS)) {
       System.out.println(WITH_MODELS + " (the simulator family and stages of " + models.size() + " models):");
       table(rows.get(WITH_MODELS), rows.get(WITHOUT_STAGES), "models", "models, no stages");
+      System.out.println(WITH_MODELS_BORROWING + ":");
+      table(rows.get(WITH_MODELS_BORROWING), rows.get(WITH_MODELS), "borrowing", "models");
     }
     for (String which : rows.keySet().stream().filter(v -> !v.contains("not remembered")).toList()) {
       System.out.println("goals " + which + ":");
@@ -179,13 +196,24 @@ public final class PredictionBenchmark {
     return out;
   }
 
-  static List<PredictionRow> evaluate(List<Run> runs, List<Predictor> predictors, Selection.Evidence evidence) {
-    Map<String, List<Run>> byWorkload = new TreeMap<>();
-    runs.forEach(r -> byWorkload.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
+  static List<PredictionRow> evaluate(List<Run> runs, Function<String, List<Predictor>> predictors,
+      Selection.Evidence evidence) {
     List<PredictionRow> out = new ArrayList<>();
-    byWorkload.forEach((w, rs) -> out.addAll(Harness.evaluate(w, rs, predictors, evidence).rows()));
+    byWorkload(runs).forEach((w, rs) -> out.addAll(Harness.evaluate(w, rs, predictors.apply(w), evidence).rows()));
     return out;
   }
+
+  /** The same predictors for every workload. */
+  private static Function<String, List<Predictor>> same(List<Predictor> predictors) {
+    return w -> predictors;
+  }
+
+  private static Map<String, List<Run>> byWorkload(List<Run> runs) {
+    Map<String, List<Run>> out = new TreeMap<>();
+    runs.forEach(r -> out.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
+    return out;
+  }
+
 
   /** Per predictor of {@code after}, and {@code selected} before and after: mean, median, coverage. */
   static void table(List<PredictionRow> after, List<PredictionRow> before) {

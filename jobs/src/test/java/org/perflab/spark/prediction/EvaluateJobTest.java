@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -75,8 +76,10 @@ class EvaluateJobTest {
 
   @Test
   void everyPredictorHasARowPerHeldOutConfigurationAndTheLawsSayWhyTheyCannotPredict() {
-    // 13 of the harness (the simulator family's four included) and the two MLlib regressions, per configuration.
-    assertThat(eval().count()).isEqualTo(3L * 15);
+    // 14 of the harness (the simulator family's four and workload_transfer included) and the two MLlib regressions,
+    // per configuration. One workload: workload_transfer has no other workload to borrow from.
+    assertThat(eval().count()).isEqualTo(3L * 16);
+    assertThat(eval().where("predictor = 'workload_transfer' AND predicted_s IS NULL").count()).isEqualTo(3);
     List<Row> laws = eval().where("predictor IN ('sqrt', 'amdahl', 'power', 'gustafson')").collectAsList();
     assertThat(laws).hasSize(12).allSatisfy(r -> {
       assertThat(r.<Object>getAs("predicted_s")).isNull();
@@ -153,6 +156,17 @@ class EvaluateJobTest {
       assertThat(r.<Object>getAs("predicted_s")).isNull();
       assertThat(r.<String>getAs("note")).contains("no training run has a simulator model");
     });
+    // tiny, too small to be evaluated, still lends its speed-up from 2 to 4 executors to w: held out at 4, w is
+    // 100 s × 6 ÷ 10, and at 2, 52 s × 10 ÷ 6; at 8 and 16 executors tiny measured nothing to lend.
+    Map<Integer, Double> borrowed = new java.util.TreeMap<>();
+    new TableStore(spark, root).read(PredictionTables.EVAL_TABLE).orElseThrow()
+        .where("predictor = 'workload_transfer'").collectAsList()
+        .forEach(r -> borrowed.put(r.<Integer>getAs("executors"), r.<Double>getAs("predicted_s")));
+    assertThat(borrowed).containsOnlyKeys(2, 4, 8, 16);
+    assertThat(borrowed.get(4)).isCloseTo(60.0, within(1e-9));
+    assertThat(borrowed.get(2)).isCloseTo(52.0 * 10 / 6, within(1e-9));
+    assertThat(borrowed.get(8)).isNull();
+    assertThat(borrowed.get(16)).isNull();
   }
 
   @Test
