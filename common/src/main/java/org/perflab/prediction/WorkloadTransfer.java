@@ -1,6 +1,7 @@
 package org.perflab.prediction;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,44 +10,49 @@ import java.util.TreeMap;
 /**
  * Strength borrowed from other workloads: the target's series carried to the target's task slots by the speed-up
  * that other workloads measured between the same two configurations, t(W, c) = t(W, c′) · t(W′, c) ÷ t(W′, c′), c′
- * the target's series' measured configuration nearest c in slots ({@link RatioTransfer}'s anchor), W′ every other
- * workload that measured both c and c′ (the same input-size class, cores per executor and memory: the same
- * configurations). The estimates are averaged geometrically. The other workloads' runs are all the predictor knows
- * besides {@code training}; none of them is the target workload's, so nothing measured at the held-out configuration
- * of the target's workload reaches its prediction. Where no other workload measured both configurations, it predicts
- * nothing and says so.
+ * the target's series' measured configuration nearest c in slots ({@link RatioTransfer}'s anchor; the next nearest
+ * where no other workload measured both), W′ every other workload that measured both c and c′ (the same input-size
+ * class, cores per executor and memory: the same configurations). The estimates are averaged geometrically. The other
+ * workloads' runs are all the predictor knows besides {@code training}; none of them is the target workload's, so
+ * nothing measured at the held-out configuration of the target's workload reaches its prediction. Where no other
+ * workload measured both configurations, it predicts nothing and says so.
  *
- * @param others each other workload's measured configurations
+ * <p>The workloads' configurations are indexed once for a data set ({@link #index}) and shared by every workload's
+ * predictor: a prediction looks up the workloads that measured the target's configuration, not every workload.
  */
-public record WorkloadTransfer(List<List<Measured>> others) implements Predictor {
+public final class WorkloadTransfer implements Predictor {
   public static final String NAME = "workload_transfer";
+  private static final long serialVersionUID = 1L;
 
-  public WorkloadTransfer {
-    others = others.stream().map(List::copyOf).toList();
+  private final String workload;
+  private final Map<Configuration, Map<String, Measured>> index;
+
+  private WorkloadTransfer(String workload, Map<Configuration, Map<String, Measured>> index) {
+    this.workload = workload;
+    this.index = index;
   }
 
   /**
-   * The predictor for {@code workload}: every other workload of {@code byWorkload} lends its configurations.
-   *
-   * @param byWorkload each workload's measured configurations ({@link #measured})
+   * Every workload's measured configurations ({@link Harness#configurations}): by configuration, the workloads that
+   * measured it. Built once for a data set, shared by every workload's {@link #of}.
    */
-  public static WorkloadTransfer of(String workload, Map<String, List<Measured>> byWorkload) {
-    List<List<Measured>> others = new ArrayList<>();
-    new TreeMap<>(byWorkload).forEach((w, measured) -> {
-      if (!w.equals(workload)) {
-        others.add(measured);
-      }
-    });
-    return new WorkloadTransfer(others);
-  }
-
-  /** Each workload's measured configurations ({@link Harness#configurations}), by workload id. */
-  public static Map<String, List<Measured>> measured(List<Run> runs) {
+  public static Map<Configuration, Map<String, Measured>> index(List<Run> runs) {
     Map<String, List<Run>> byWorkload = new TreeMap<>();
     runs.forEach(r -> byWorkload.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
-    Map<String, List<Measured>> out = new TreeMap<>();
-    byWorkload.forEach((w, rs) -> out.put(w, Harness.configurations(rs)));
+    Map<Configuration, Map<String, Measured>> out = new HashMap<>();
+    byWorkload.forEach((w, rs) -> Harness.configurations(rs).forEach(m ->
+        out.computeIfAbsent(m.configuration(), k -> new TreeMap<>()).put(w, m)));
     return out;
+  }
+
+  /** The predictor for {@code workload}: every other workload of {@code index} ({@link #index}) lends its runs. */
+  public static WorkloadTransfer of(String workload, Map<Configuration, Map<String, Measured>> index) {
+    return new WorkloadTransfer(workload, index);
+  }
+
+  /** The workload whose runs are never lent to its own predictions. */
+  public String workload() {
+    return workload;
   }
 
   @Override
@@ -68,16 +74,16 @@ public record WorkloadTransfer(List<List<Measured>> others) implements Predictor
 
   @Override
   public Estimate predict(List<Measured> training, Target target) {
-    Configuration own = target.configuration();
+    Map<String, Measured> atTarget = index.getOrDefault(target.configuration(), Map.of());
     List<Measured> anchors = RatioTransfer.anchors(training, target);
     for (Measured anchor : anchors) {
+      Map<String, Measured> atAnchor = index.getOrDefault(anchor.configuration(), Map.of());
       double logSum = 0;
       int workloads = 0;
-      for (List<Measured> other : others) {
-        Measured atTarget = at(other, own);
-        Measured atAnchor = at(other, anchor.configuration());
-        if (atTarget != null && atAnchor != null) {
-          logSum += Math.log(anchor.actualS()) + Math.log(atTarget.actualS()) - Math.log(atAnchor.actualS());
+      for (Map.Entry<String, Measured> other : atTarget.entrySet()) {
+        Measured there = atAnchor.get(other.getKey());
+        if (!other.getKey().equals(workload) && there != null) {
+          logSum += Math.log(anchor.actualS()) + Math.log(other.getValue().actualS()) - Math.log(there.actualS());
           workloads++;
         }
       }
@@ -85,17 +91,9 @@ public record WorkloadTransfer(List<List<Measured>> others) implements Predictor
         return Estimate.of(Math.exp(logSum / workloads));
       }
     }
+    long others = atTarget.keySet().stream().filter(w -> !w.equals(workload)).count();
     return Estimate.none(String.format(Locale.ROOT, "Cannot predict by workload transfer: no other workload measured "
         + "both the target's configuration and one of its series' %d configurations in training (%d other "
-        + "workloads)", anchors.size(), others.size()));
-  }
-
-  private static Measured at(List<Measured> workload, Configuration configuration) {
-    for (Measured m : workload) {
-      if (m.configuration().equals(configuration)) {
-        return m;
-      }
-    }
-    return null;
+        + "workloads measured the target's configuration)", anchors.size(), others));
   }
 }

@@ -24,6 +24,7 @@ import org.perflab.spark.features.WorkloadTable;
 import org.perflab.spark.prediction.EvalSummary;
 import org.perflab.spark.prediction.Evaluation;
 import org.perflab.spark.prediction.PredictionTables;
+import org.perflab.prediction.Configuration;
 import org.perflab.prediction.Goals;
 import org.perflab.prediction.Measured;
 import org.perflab.prediction.NoiseFloor;
@@ -134,9 +135,9 @@ public final class EvaluateJob implements SessionCommand {
     Dataset<Row> withModels = options.runs().isPresent() ? rows : withModels(spark, options, rows);
     List<Run> collected = Evaluation.collectRuns(rows);
     // Every workload lends its measured configurations to the others' workload_transfer (issue 28: borrowing).
-    Map<String, List<Measured>> measured = WorkloadTransfer.measured(collected);
+    Map<Configuration, Map<String, Measured>> lent = WorkloadTransfer.index(collected);
     Evaluation.Result result = Evaluation.evaluate(spark, withModels, (w, models) ->
-        Predictors.all(new SimulatorFamily(models, SIMULATED_APPS, seed), WorkloadTransfer.of(w, measured)));
+        Predictors.all(new SimulatorFamily(models, SIMULATED_APPS, seed), WorkloadTransfer.of(w, lent)));
     List<Row> evalRows = new ArrayList<>(result.rows().collectAsList());
     Set<String> evaluated = evalRows.stream().map(r -> r.getString(0)).collect(Collectors.toSet());
     Optional<Dataset<Row>> appFeatures = options.runs().isPresent() ? Optional.empty()

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.prediction.Blend;
+import org.perflab.prediction.Configuration;
 import org.perflab.prediction.Goals;
 import org.perflab.prediction.Harness;
 import org.perflab.prediction.Measured;
@@ -118,7 +119,7 @@ public final class PredictionBenchmark {
       variants.add(WITH_MODELS);
       variants.add(WITH_MODELS_BORROWING);
     }
-    Map<String, List<Measured>> measured = WorkloadTransfer.measured(runs);
+    Map<Configuration, Map<String, Measured>> measured = WorkloadTransfer.index(runs);
     for (String variant : variants) {
       Function<String, List<Predictor>> predictors = variant.startsWith("before")
           ? same(before(variant.equals("before")))
