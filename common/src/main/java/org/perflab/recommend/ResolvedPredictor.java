@@ -10,14 +10,14 @@ import org.perflab.prediction.Predictor;
 import org.perflab.prediction.Predictors;
 import org.perflab.prediction.Run;
 import org.perflab.prediction.Selection;
+import org.perflab.prediction.WorkloadTransfer;
 
 /**
  * The harness predictor {@code recommend} uses for a workload: the one {@code predictor_choice} names when it is a
- * runtime predictor ({@link Predictors#runtimeOnly()}); otherwise (no choice, or a simulator-family, regression or
- * {@code workload_transfer} choice, which need the runs' models, fits or the other workloads' runs that {@code
- * recommend} does not read) the harness's choice among the runtime predictors, made now on the workload's runs. Its
- * {@code blend} is the runtime predictors' ({@code evaluate}'s also weighs {@code stages} and {@code
- * workload_transfer}).
+ * runtime predictor ({@link Predictors#runtimeOnly()}, and {@code workload_transfer} when the other workloads' runs
+ * are lent); otherwise (no choice, or a simulator-family or regression choice, which need the runs' models or fits
+ * that {@code recommend} does not rebuild) the harness's choice among the runtime predictors, made now on the
+ * workload's runs. Its {@code blend} is the runtime predictors' ({@code evaluate}'s also weighs {@code stages}).
  *
  * @param predictor the predictor
  * @param evidence how it was chosen, in words
@@ -38,7 +38,19 @@ public record ResolvedPredictor(Predictor predictor, String evidence, List<Predi
    */
   public static Optional<ResolvedPredictor> resolve(String workloadId, String chosen, String chosenReason,
       List<Run> runs) {
-    List<Predictor> runtime = Predictors.runtimeOnly();
+    return resolve(workloadId, chosen, chosenReason, runs, null);
+  }
+
+  /**
+   * {@link #resolve(String, String, String, List)} with the other workloads' runs lent to {@code workload_transfer}:
+   * it is then one of the runtime predictors (a choice of it is used, and the blend weighs it, as in {@code
+   * evaluate}).
+   *
+   * @param lent the data set's other workloads' runs, for {@code workloadId}; null when there are none to read
+   */
+  public static Optional<ResolvedPredictor> resolve(String workloadId, String chosen, String chosenReason,
+      List<Run> runs, WorkloadTransfer lent) {
+    List<Predictor> runtime = lent == null ? Predictors.runtimeOnly() : Predictors.all(null, lent);
     Harness.WorkloadChoice choice = Harness.choose(workloadId, runs, runtime);
     if (chosen != null) {
       Optional<Predictor> named = runtime.stream().filter(p -> p.name().equals(chosen)).findFirst();
@@ -50,7 +62,7 @@ public record ResolvedPredictor(Predictor predictor, String evidence, List<Predi
     Optional<Selection.Choice> now = choice.choice();
     String why = chosen == null ? "no predictor_choice row"
         : "predictor_choice chose " + chosen + ", which needs what recommend does not read (the runs' models, the "
-            + "regressions' fits or the other workloads' runs)";
+            + "regressions' fits or, without them, the other workloads' runs)";
     return now.flatMap(c -> runtime.stream().filter(p -> p.name().equals(c.predictor())).findFirst()
         .map(p -> new ResolvedPredictor(p, String.format(Locale.ROOT, "%s chosen now by the harness among the "
             + "runtime predictors (%s): %s", p.name(), why, c.reason()), fallbacks(choice, runtime, p.name()))));

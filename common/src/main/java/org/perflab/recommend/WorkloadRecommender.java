@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.perflab.prediction.Run;
 import org.perflab.prediction.Stats;
+import org.perflab.prediction.WorkloadTransfer;
 
 /**
  * The recommendations of one workload, one per input-size class: with the harness's predictor where the workload's
@@ -36,16 +37,18 @@ public final class WorkloadRecommender {
    * @param shuffleBytes median shuffle bytes read per run, by size class; absent classes unknown
    * @param notes evidence of the workload (findings)
    * @param classNotes evidence by size class (the scaling fit)
+   * @param lent the other workloads' runs, lent to the workload's {@code workload_transfer}; null when none are read
    */
   public record Context(String chosenPredictor, String chosenReason, Memory memory, List<SweptPoint> sweep,
-      Map<Integer, Long> shuffleBytes, List<String> notes, Map<Integer, String> classNotes)
+      Map<Integer, Long> shuffleBytes, List<String> notes, Map<Integer, String> classNotes, WorkloadTransfer lent)
       implements java.io.Serializable {}
 
   /** The rows of {@code workloadId}, one per class of {@code classes}. */
   public static List<Recommendation> recommend(String workloadId, List<Run> runs, List<SizeClassRuns> classes,
       Context context, Objective objective, Prices prices) {
     Optional<ResolvedPredictor> predictor = runs.isEmpty() ? Optional.empty()
-        : ResolvedPredictor.resolve(workloadId, context.chosenPredictor(), context.chosenReason(), runs);
+        : ResolvedPredictor.resolve(workloadId, context.chosenPredictor(), context.chosenReason(), runs,
+            context.lent());
     List<Recommendation> out = new ArrayList<>();
     for (SizeClassRuns c : classes) {
       out.add(recommendClass(workloadId, runs, c, predictor, context, objective, prices));

@@ -15,6 +15,7 @@ import org.perflab.errors.BadInputException;
 import org.perflab.prediction.Configuration;
 import org.perflab.prediction.Nearest;
 import org.perflab.prediction.Run;
+import org.perflab.prediction.WorkloadTransfer;
 
 /**
  * The decision logic of {@code recommend}, on candidates whose answer can be checked by hand: 1, 2, 4 and 8
@@ -192,6 +193,37 @@ class RecommendTest {
     assertThat(Recommender.predict(new Nearest(), runs, grid, 1_000_000_000L))
         .extracting(Candidate::executors, Candidate::predictedS)
         .containsExactly(tuple(2, runs.get(0).durationS()), tuple(8, runs.get(1).durationS()));
+  }
+
+  /**
+   * A {@code predictor_choice} of {@code workload_transfer} reaches {@code recommend} when the other workloads' runs
+   * are lent, as {@code evaluate} lends them; without them it falls back to the runtime predictors' choice and says
+   * why.
+   */
+  @Test
+  void aWorkloadTransferChoiceIsUsedWhenTheOtherWorkloadsRunsAreLent() {
+    List<Run> w = List.of(amdahlRun(0, 1, 1), amdahlRun(1, 1, 2), amdahlRun(2, 1, 4));
+    List<Run> all = new ArrayList<>(w);
+    for (int n : new int[] {1, 2, 4, 8}) {
+      all.add(new Run("a" + n, "a", 1_000_000_000L, n, 2, 4 * GIB, 50.0 / n + 10));
+    }
+    WorkloadTransfer lent = WorkloadTransfer.of("w", WorkloadTransfer.index(all));
+
+    ResolvedPredictor used = ResolvedPredictor.resolve("w", WorkloadTransfer.NAME, "the reason", w, lent)
+        .orElseThrow();
+    assertThat(used.predictor().name()).isEqualTo(WorkloadTransfer.NAME);
+    assertThat(used.evidence()).isEqualTo("predictor_choice: workload_transfer (the reason)");
+    // At 8 executors, which only a measured: w at 4 carried by a's speed-up from 4 to 8 executors.
+    Configuration eight = new Configuration(w.get(0).configuration().sizeClass(), 8, 2, 4 * GIB);
+    List<Candidate> predicted = used.candidates(w, List.of(eight), 1_000_000_000L).candidates();
+    assertThat(predicted).hasSize(1);
+    assertThat(predicted.get(0).predictedS()).isCloseTo(w.get(2).durationS() * (50.0 / 8 + 10) / (50.0 / 4 + 10),
+        within(1e-9));
+
+    ResolvedPredictor without = ResolvedPredictor.resolve("w", WorkloadTransfer.NAME, "the reason", w).orElseThrow();
+    assertThat(without.predictor().name()).isNotEqualTo(WorkloadTransfer.NAME);
+    assertThat(without.evidence()).contains("predictor_choice chose workload_transfer, which needs what recommend "
+        + "does not read");
   }
 
   /** A run of the Amdahl workload above at {@code gb} GB on {@code n} executors of 2 cores. */

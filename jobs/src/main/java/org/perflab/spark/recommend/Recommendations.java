@@ -22,7 +22,10 @@ import org.apache.spark.sql.SparkSession;
 import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.grouping.SizeClass;
+import org.perflab.prediction.Configuration;
+import org.perflab.prediction.Measured;
 import org.perflab.prediction.Run;
+import org.perflab.prediction.WorkloadTransfer;
 import org.perflab.spark.sweep.SweepRows;
 import scala.Tuple2;
 
@@ -40,7 +43,10 @@ public final class Recommendations {
   /** The {@code recommendations} rows of {@code inputs}. */
   public static Dataset<Row> of(SparkSession spark, RecommendInputs inputs, Objective objective, Prices prices) {
     Map<String, List<WorkloadRecommender.SizeClassRuns>> classes = classes(inputs.classes());
-    Map<String, WorkloadRecommender.Context> contexts = contexts(inputs, classes.keySet());
+    // Every workload's runs, indexed once, are lent to the others' workload_transfer, as evaluate lends them.
+    Map<Configuration, Map<String, Measured>> lent = WorkloadTransfer.index(inputs.runs().collectAsList().stream()
+        .map(Recommendations::run).toList());
+    Map<String, WorkloadRecommender.Context> contexts = contexts(inputs, classes.keySet(), lent);
     JavaPairRDD<String, Iterable<Run>> byWorkload = inputs.runs().javaRDD()
         .mapToPair(r -> new Tuple2<>(r.<String>getAs("workload_id"), run(r))).groupByKey().cache();
     java.util.Set<String> withRuns = new java.util.HashSet<>(byWorkload.keys().collect());
@@ -78,7 +84,7 @@ public final class Recommendations {
   }
 
   private static Map<String, WorkloadRecommender.Context> contexts(RecommendInputs in,
-      java.util.Set<String> workloads) {
+      java.util.Set<String> workloads, Map<Configuration, Map<String, Measured>> lent) {
     Map<String, String[]> choices = choices(in.choices());
     Map<String, Memory> memory = memory(in.memory());
     Map<String, List<SweptPoint>> sweep = sweep(in.sweep());
@@ -92,7 +98,7 @@ public final class Recommendations {
       String[] choice = choices.getOrDefault(w, new String[2]);
       out.put(w, new WorkloadRecommender.Context(choice[0], choice[1], memory.getOrDefault(w, observed),
           sweep.getOrDefault(w, List.of()), shuffle.getOrDefault(w, Map.of()), findings.getOrDefault(w, List.of()),
-          scaling.getOrDefault(w, Map.of())));
+          scaling.getOrDefault(w, Map.of()), WorkloadTransfer.of(w, lent)));
     }
     return out;
   }
