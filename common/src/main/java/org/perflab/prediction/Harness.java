@@ -41,6 +41,13 @@ public final class Harness {
   public record WorkloadChoice(String workloadId, int configurations, Optional<Selection.Choice> choice,
       List<InnerErrors> inner) implements java.io.Serializable {}
 
+  /** {@code runs} grouped by workload, in workload order; each workload's runs in their order in {@code runs}. */
+  public static Map<String, List<Run>> byWorkload(List<Run> runs) {
+    Map<String, List<Run>> by = new TreeMap<>();
+    runs.forEach(r -> by.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
+    return by;
+  }
+
   /** The runs of one workload grouped by configuration, in configuration order. */
   public static List<Measured> configurations(List<Run> runs) {
     Map<Configuration, List<Run>> by = new TreeMap<>();

@@ -28,9 +28,7 @@ public final class NoiseFloor {
     Random random = new Random(seed);
     double sum = 0;
     int configurations = 0;
-    java.util.Map<String, List<Run>> byWorkload = new java.util.TreeMap<>();
-    runs.forEach(r -> byWorkload.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
-    for (List<Run> workload : byWorkload.values()) {
+    for (List<Run> workload : Harness.byWorkload(runs).values()) {
       for (Measured m : Harness.configurations(workload)) {
         if (m.runs() >= 2) {
           sum += splitError(m.members(), random);

@@ -1,6 +1,5 @@
 package org.perflab.prediction;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,10 +36,8 @@ public final class WorkloadTransfer implements Predictor {
    * measured it. Built once for a data set, shared by every workload's {@link #of}.
    */
   public static Map<Configuration, Map<String, Measured>> index(List<Run> runs) {
-    Map<String, List<Run>> byWorkload = new TreeMap<>();
-    runs.forEach(r -> byWorkload.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
     Map<Configuration, Map<String, Measured>> out = new HashMap<>();
-    byWorkload.forEach((w, rs) -> Harness.configurations(rs).forEach(m ->
+    Harness.byWorkload(runs).forEach((w, rs) -> Harness.configurations(rs).forEach(m ->
         out.computeIfAbsent(m.configuration(), k -> new TreeMap<>()).put(w, m)));
     return out;
   }
@@ -48,11 +45,6 @@ public final class WorkloadTransfer implements Predictor {
   /** The predictor for {@code workload}: every other workload of {@code index} ({@link #index}) lends its runs. */
   public static WorkloadTransfer of(String workload, Map<Configuration, Map<String, Measured>> index) {
     return new WorkloadTransfer(workload, index);
-  }
-
-  /** The workload whose runs are never lent to its own predictions. */
-  public String workload() {
-    return workload;
   }
 
   @Override

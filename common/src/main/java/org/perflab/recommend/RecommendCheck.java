@@ -119,8 +119,7 @@ public final class RecommendCheck {
 
   /** Checks every workload of {@code runs}. */
   public static Report check(List<Run> runs) {
-    Map<String, List<Run>> byWorkload = runs.stream().collect(Collectors.groupingBy(Run::workloadId, TreeMap::new,
-        Collectors.toList()));
+    Map<String, List<Run>> byWorkload = Harness.byWorkload(runs);
     List<Outcome> outcomes = new ArrayList<>();
     List<String> unchecked = new ArrayList<>();
     byWorkload.forEach((w, rs) -> checkWorkload(w, rs, outcomes, unchecked));

@@ -43,13 +43,14 @@ public final class Recommendations {
   /** The {@code recommendations} rows of {@code inputs}. */
   public static Dataset<Row> of(SparkSession spark, RecommendInputs inputs, Objective objective, Prices prices) {
     Map<String, List<WorkloadRecommender.SizeClassRuns>> classes = classes(inputs.classes());
-    // Every workload's runs, indexed once, are lent to the others' workload_transfer, as evaluate lends them.
-    Map<Configuration, Map<String, Measured>> lent = WorkloadTransfer.index(inputs.runs().collectAsList().stream()
-        .map(Recommendations::run).toList());
-    Map<String, WorkloadRecommender.Context> contexts = contexts(inputs, classes.keySet(), lent);
     JavaPairRDD<String, Iterable<Run>> byWorkload = inputs.runs().javaRDD()
         .mapToPair(r -> new Tuple2<>(r.<String>getAs("workload_id"), run(r))).groupByKey().cache();
-    java.util.Set<String> withRuns = new java.util.HashSet<>(byWorkload.keys().collect());
+    // Every workload's runs, read once from the grouped runs and indexed once, are lent to the others'
+    // workload_transfer, as evaluate lends them.
+    List<Run> everyRun = byWorkload.values().flatMap(Iterable::iterator).collect();
+    Map<Configuration, Map<String, Measured>> lent = WorkloadTransfer.index(everyRun);
+    Map<String, WorkloadRecommender.Context> contexts = contexts(inputs, classes.keySet(), lent);
+    java.util.Set<String> withRuns = new java.util.HashSet<>(everyRun.stream().map(Run::workloadId).toList());
     JavaRDD<Row> rows = byWorkload.flatMap(g -> {
       List<Run> runs = new ArrayList<>();
       g._2().forEach(runs::add);

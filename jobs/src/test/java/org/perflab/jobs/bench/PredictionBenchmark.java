@@ -200,7 +200,8 @@ public final class PredictionBenchmark {
   static List<PredictionRow> evaluate(List<Run> runs, Function<String, List<Predictor>> predictors,
       Selection.Evidence evidence) {
     List<PredictionRow> out = new ArrayList<>();
-    byWorkload(runs).forEach((w, rs) -> out.addAll(Harness.evaluate(w, rs, predictors.apply(w), evidence).rows()));
+    Harness.byWorkload(runs).forEach((w, rs) ->
+        out.addAll(Harness.evaluate(w, rs, predictors.apply(w), evidence).rows()));
     return out;
   }
 
@@ -209,11 +210,6 @@ public final class PredictionBenchmark {
     return w -> predictors;
   }
 
-  private static Map<String, List<Run>> byWorkload(List<Run> runs) {
-    Map<String, List<Run>> out = new TreeMap<>();
-    runs.forEach(r -> out.computeIfAbsent(r.workloadId(), k -> new ArrayList<>()).add(r));
-    return out;
-  }
 
 
   /** Per predictor of {@code after}, and {@code selected} before and after: mean, median, coverage. */
