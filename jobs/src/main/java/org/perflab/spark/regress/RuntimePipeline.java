@@ -25,7 +25,9 @@ import org.apache.spark.ml.regression.LinearRegression;
  *             ({@link #LINEAR_REG_PARAM}, elastic net 0) on internally standardised features (MLlib's
  *             {@code standardization}, so no scaler stage), solved by the normal equations;
  *         <li>{@link RegressionKind#GBT}: {@link GBTRegressor}, squared loss, {@link #GBT_MAX_ITER} trees of depth
- *             {@link #GBT_MAX_DEPTH} at most, step size {@link #GBT_STEP_SIZE}, no subsampling, the seed given.
+ *             {@link #GBT_MAX_DEPTH} at most, step size {@link #GBT_STEP_SIZE}, no subsampling, every feature a
+ *             candidate at every split, the seed given; fitted in the driver up to
+ *             {@link InMemoryGbtRegressor#IN_MEMORY_ROWS} training rows ({@link InMemoryGbtRegressor}).
  *       </ul>
  * </ol>
  */
@@ -71,14 +73,19 @@ public final class RuntimePipeline {
     return new Pipeline().setStages(stages.toArray(new PipelineStage[0]));
   }
 
+  /** MLlib's regressor with this pipeline's hyperparameters: fitted in memory up to a size, by MLlib beyond. */
+  static GBTRegressor gbt(long seed) {
+    return new GBTRegressor().setMaxIter(GBT_MAX_ITER).setMaxDepth(GBT_MAX_DEPTH).setStepSize(GBT_STEP_SIZE)
+        .setSubsamplingRate(1.0).setFeatureSubsetStrategy("all").setLossType("squared").setSeed(seed)
+        .setFeaturesCol(FEATURES).setLabelCol(LABEL).setPredictionCol(PREDICTION);
+  }
+
   private static PipelineStage regressor(RegressionKind kind, long seed) {
     return switch (kind) {
       case LINEAR -> new LinearRegression().setRegParam(LINEAR_REG_PARAM).setElasticNetParam(0.0)
           .setStandardization(true).setSolver("normal")
           .setFeaturesCol(FEATURES).setLabelCol(LABEL).setPredictionCol(PREDICTION);
-      case GBT -> new GBTRegressor().setMaxIter(GBT_MAX_ITER).setMaxDepth(GBT_MAX_DEPTH).setStepSize(GBT_STEP_SIZE)
-          .setSubsamplingRate(1.0).setLossType("squared").setSeed(seed)
-          .setFeaturesCol(FEATURES).setLabelCol(LABEL).setPredictionCol(PREDICTION);
+      case GBT -> new InMemoryGbtRegressor(gbt(seed), InMemoryGbtRegressor.IN_MEMORY_ROWS);
     };
   }
 }
