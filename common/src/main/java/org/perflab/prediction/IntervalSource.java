@@ -10,6 +10,11 @@ public enum IntervalSource {
   RESIDUALS,
   /** Ratios of actual to predicted on the rows the model was fitted on (in-sample; MLlib regression). */
   TRAINING_RESIDUALS,
+  /**
+   * Ratios of actual to predicted on the model's training rows, each predicted by the same model fitted without its
+   * configuration's fold (five folds of configurations): the GBT regression fitted in memory.
+   */
+  FOLD_RESIDUALS,
   /** No interval: too few training configurations to judge the predictor's errors, or no prediction. */
   NONE
 }

@@ -168,6 +168,37 @@ public final class BoostedTrees {
     return new BoostedTrees(trees, weights, width);
   }
 
+  /**
+   * Each row predicted by trees fitted, with the same options, on the rows of the other folds: out-of-fold
+   * predictions, whose errors are those of rows the trees did not see.
+   *
+   * @param folds each row's fold; at least two distinct folds
+   * @throws IllegalArgumentException when the folds are fewer than two or differ in number from the rows
+   */
+  public static double[] outOfFold(double[][] rows, double[] labels, int[] folds, Options options) {
+    if (folds.length != rows.length) {
+      throw new IllegalArgumentException("Cannot predict out of fold: folds and rows differ in number ("
+          + folds.length + " folds, " + rows.length + " rows)");
+    }
+    int[] distinct = Arrays.stream(folds).distinct().sorted().toArray();
+    if (distinct.length < 2) {
+      throw new IllegalArgumentException(
+          "Cannot predict out of fold: fewer than two folds (" + distinct.length + "; valid: ≥ 2)");
+    }
+    double[] predictions = new double[rows.length];
+    for (int fold : distinct) {
+      int[] training = java.util.stream.IntStream.range(0, rows.length).filter(i -> folds[i] != fold).toArray();
+      BoostedTrees trees = fit(Arrays.stream(training).mapToObj(i -> rows[i]).toArray(double[][]::new),
+          Arrays.stream(training).mapToDouble(i -> labels[i]).toArray(), options);
+      for (int i = 0; i < rows.length; i++) {
+        if (folds[i] == fold) {
+          predictions[i] = trees.predict(rows[i]);
+        }
+      }
+    }
+    return predictions;
+  }
+
   /** The sum of the trees' predictions for {@code x}, each times its weight. */
   public double predict(double[] x) {
     if (x.length != features) {

@@ -106,6 +106,31 @@ class BoostedTreesTest {
   }
 
   @Test
+  void anOutOfFoldPredictionDoesNotSeeItsOwnFoldsLabels() {
+    double[][] x = {{1}, {2}, {3}, {4}, {5}, {6}};
+    double[] y = {1, 2, 3, 4, 5, 6};
+    int[] folds = {0, 1, 0, 1, 0, 1};
+    BoostedTrees.Options options = new BoostedTrees.Options(10, 2, 0.1, 32);
+    double[] before = BoostedTrees.outOfFold(x, y, folds, options);
+
+    // Fold 0's labels changed: fold 0's predictions stay, fold 1's (fitted on fold 0) move.
+    double[] changed = {100, 2, 300, 4, 500, 6};
+    double[] after = BoostedTrees.outOfFold(x, changed, folds, options);
+    for (int i = 0; i < x.length; i++) {
+      if (folds[i] == 0) {
+        assertThat(after[i]).as("row %d, fold 0", i).isEqualTo(before[i]);
+      } else {
+        assertThat(after[i]).as("row %d, fold 1", i).isNotEqualTo(before[i]);
+      }
+    }
+    // Each is the prediction of the trees fitted on the other fold alone.
+    BoostedTrees odd = BoostedTrees.fit(new double[][] {{2}, {4}, {6}}, new double[] {2, 4, 6}, options);
+    assertThat(before[0]).isEqualTo(odd.predict(x[0]));
+    assertThatThrownBy(() -> BoostedTrees.outOfFold(x, y, new int[6], options))
+        .hasMessage("Cannot predict out of fold: fewer than two folds (1; valid: ≥ 2)");
+  }
+
+  @Test
   void badInputIsRefusedNamingWhatAndTheValidRange() {
     assertThatThrownBy(() -> new BoostedTrees.Options(0, 4, 0.1, 32))
         .hasMessage("Cannot boost trees: trees out of range (0; valid: ≥ 1)");

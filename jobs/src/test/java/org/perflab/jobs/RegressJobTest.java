@@ -28,6 +28,7 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.prediction.IntervalSource;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.ingest.SparkTestSession;
 import org.perflab.spark.prediction.RunTable.SkipReason;
@@ -150,6 +151,21 @@ class RegressJobTest {
         assertThat(r.<Double>getAs(column)).isCloseTo(table.getAs(column), within(1e-9 * table.<Double>getAs(column)));
       }
     });
+    assertThat(RuntimeModelFiles.load(spark, saved.toString(), RegressionKind.GBT).intervalSource())
+        .isEqualTo(IntervalSource.FOLD_RESIDUALS);
+    assertThat(RuntimeModelFiles.load(spark, saved.toString(), RegressionKind.LINEAR).intervalSource())
+        .isEqualTo(IntervalSource.TRAINING_RESIDUALS);
+
+    // Models saved before intervals/ named its source took their ratios in sample, and still load.
+    Path old = dir.resolve("models-before-interval-source");
+    org.apache.commons.io.FileUtils.copyDirectory(saved.toFile(), old.toFile());
+    org.apache.commons.io.FileUtils.deleteDirectory(old.resolve(RuntimeModelFiles.INTERVALS_FILE).toFile());
+    spark.read().parquet(saved.resolve(RuntimeModelFiles.INTERVALS_FILE).toString()).drop("interval_source")
+        .write().parquet(old.resolve(RuntimeModelFiles.INTERVALS_FILE).toString());
+    RuntimeModel before = RuntimeModelFiles.load(spark, old.toString(), RegressionKind.GBT);
+    assertThat(before.intervalSource()).isEqualTo(IntervalSource.TRAINING_RESIDUALS);
+    assertThat(before.lowRatio()).isEqualTo(RuntimeModelFiles.load(spark, saved.toString(), RegressionKind.GBT)
+        .lowRatio());
   }
 
   @Test

@@ -15,10 +15,10 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.types.DataTypes;
-import org.perflab.prediction.IntervalSource;
 import org.perflab.prediction.PredictionRow;
 import org.perflab.spark.regress.ParallelFits;
 import org.perflab.spark.regress.RegressionKind;
+import org.perflab.spark.regress.RuntimeModel;
 import org.perflab.spark.regress.RuntimeRegression;
 import org.perflab.spark.regress.WorkloadFeatures;
 
@@ -30,8 +30,8 @@ import org.perflab.spark.regress.WorkloadFeatures;
  * is still held out, with nothing measured at it reaching its prediction, for k fits per kind in all. The folds run
  * as many at a time as Spark's default parallelism ({@link ParallelFits}), with the workload
  * features computed once per fold for both kinds; the rows are those of one fold after another. Intervals come
- * from the model's in-sample ratios ({@link IntervalSource#TRAINING_RESIDUALS}); the regressions are not selection
- * candidates (docs/prediction.md#selection).
+ * from the model's ratios ({@link RuntimeModel#intervalSource}: in-sample for the linear fit, out of fold for the
+ * GBT fitted in memory); the regressions are not selection candidates (docs/prediction.md#selection).
  */
 public final class RegressionFolds {
   /** Most folds, hence most fits per kind. */
@@ -85,8 +85,8 @@ public final class RegressionFolds {
       Dataset<Row> held = WorkloadFeatures.held(WorkloadFeatures.workloadFeatures(training, appFeatures));
       List<PredictionRow> out = new ArrayList<>();
       for (RegressionKind kind : RegressionKind.values()) {
-        RuntimeRegression.predict(RuntimeRegression.fit(training, held, kind, seed), test).collectAsList()
-            .forEach(r -> out.add(row(r, kind)));
+        RuntimeModel model = RuntimeRegression.fit(training, held, kind, seed);
+        RuntimeRegression.predict(model, test).collectAsList().forEach(r -> out.add(row(r, model)));
       }
       return out;
     } finally {
@@ -133,14 +133,14 @@ public final class RegressionFolds {
     return on;
   }
 
-  private static PredictionRow row(Row r, RegressionKind kind) {
+  private static PredictionRow row(Row r, RuntimeModel model) {
     double actual = r.getAs("duration_s");
     double predicted = r.getAs(RuntimeRegression.PREDICTED_S);
     int executors = r.getAs("executors");
     int cores = r.getAs("cores_per_executor");
     return new PredictionRow(r.getAs("workload_id"), r.<Long>getAs("input_bytes"), executors, cores,
-        executors * cores, r.getAs("executor_memory_bytes"), r.<Integer>getAs("runs"), actual, kind.label(),
+        executors * cores, r.getAs("executor_memory_bytes"), r.<Integer>getAs("runs"), actual, model.kind().label(),
         predicted, r.getAs(RuntimeRegression.PREDICTED_LOW_S), r.getAs(RuntimeRegression.PREDICTED_HIGH_S),
-        PredictionRow.absErrorPct(actual, predicted), false, IntervalSource.TRAINING_RESIDUALS, null);
+        PredictionRow.absErrorPct(actual, predicted), false, model.intervalSource(), null);
   }
 }

@@ -14,12 +14,14 @@ import org.apache.spark.sql.Row;
  * @param kind the regressor
  * @param pipeline the fitted {@link RuntimePipeline}, applying to runs joined with {@code workloadFeatures}
  * @param workloadFeatures the {@link WorkloadFeatures} of the training runs (a few rows, held by the driver)
- * @param lowRatio the 10th percentile over the training runs of actual ÷ predicted duration
+ * @param lowRatio the 10th percentile over the training runs of actual ÷ predicted duration (see intervalSource)
  * @param highRatio their 90th percentile: [predicted × lowRatio, predicted × highRatio] is the 80 % interval
  * @param trainingRuns the runs it was fitted on
+ * @param intervalSource where the ratios come from: in-sample ({@code TRAINING_RESIDUALS}) or out of fold
+ *     ({@code FOLD_RESIDUALS}, {@link FoldRatios})
  */
 public record RuntimeModel(RegressionKind kind, PipelineModel pipeline, Dataset<Row> workloadFeatures,
-    double lowRatio, double highRatio, long trainingRuns) {
+    double lowRatio, double highRatio, long trainingRuns, org.perflab.prediction.IntervalSource intervalSource) {
 
   /** The features the fit used, in the order assembled: those with a value on some training run. */
   public List<RuntimeFeature> features() {

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.spark.ml.PipelineModel;
+import org.apache.spark.ml.regression.GBTRegressionModel;
+import org.perflab.prediction.IntervalSource;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -85,8 +87,12 @@ public final class RuntimeRegression {
       long runs = rows.count();
       BadInputException.require(runs > 0, "Cannot fit runtime regression: no training runs (%d)", runs);
       PipelineModel pipeline = RuntimePipeline.of(kind, usedFeatures(rows), seed).fit(rows);
-      double[] ratios = residualRatios(pipeline.transform(rows));
-      return new RuntimeModel(kind, pipeline, workloads, ratios[0], ratios[1], runs);
+      Dataset<Row> fitted = pipeline.transform(rows);
+      Optional<double[]> outOfFold = pipeline.stages()[pipeline.stages().length - 1] instanceof GBTRegressionModel gbt
+          ? FoldRatios.of(fitted, gbt) : Optional.empty();
+      double[] ratios = outOfFold.orElseGet(() -> residualRatios(fitted));
+      return new RuntimeModel(kind, pipeline, workloads, ratios[0], ratios[1], runs,
+          outOfFold.isPresent() ? IntervalSource.FOLD_RESIDUALS : IntervalSource.TRAINING_RESIDUALS);
     } finally {
       rows.unpersist();
     }

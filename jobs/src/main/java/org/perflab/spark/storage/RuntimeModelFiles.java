@@ -40,7 +40,8 @@ public final class RuntimeModelFiles {
       .add("predictor", DataTypes.StringType, false)
       .add("low_ratio", DataTypes.DoubleType, false)
       .add("high_ratio", DataTypes.DoubleType, false)
-      .add("training_runs", DataTypes.LongType, false);
+      .add("training_runs", DataTypes.LongType, false)
+      .add("interval_source", DataTypes.StringType, true);
 
   private RuntimeModelFiles() {}
 
@@ -52,7 +53,7 @@ public final class RuntimeModelFiles {
     for (RuntimeModel model : models) {
       model.pipeline().write().save(new Path(directory, model.kind().directory()).toString());
       intervals.add(RowFactory.create(model.kind().label(), model.lowRatio(), model.highRatio(),
-          model.trainingRuns()));
+          model.trainingRuns(), model.intervalSource().name()));
     }
     TableStore.conform(workloadFeatures, WorkloadFeatures.SCHEMA).coalesce(1).write()
         .parquet(new Path(directory, WORKLOAD_FEATURES).toString());
@@ -79,7 +80,9 @@ public final class RuntimeModelFiles {
     }
     Dataset<Row> features = spark.createDataFrame(spark.read().schema(WorkloadFeatures.SCHEMA)
         .parquet(new Path(root, WORKLOAD_FEATURES).toString()).collectAsList(), WorkloadFeatures.SCHEMA);
+    // Models saved before the column existed took their ratios in sample.
     return new RuntimeModel(kind, pipeline, features, interval.getDouble(1), interval.getDouble(2),
-        interval.getLong(3));
+        interval.getLong(3), interval.isNullAt(4) ? org.perflab.prediction.IntervalSource.TRAINING_RESIDUALS
+            : org.perflab.prediction.IntervalSource.valueOf(interval.getString(4)));
   }
 }
