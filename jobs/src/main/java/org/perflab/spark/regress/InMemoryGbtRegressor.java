@@ -38,17 +38,46 @@ public final class InMemoryGbtRegressor extends Estimator<GBTRegressionModel> {
 
   /**
    * @param distributed the MLlib regressor whose hyperparameters (trees, depth, step size, bins, columns) the fit
-   *     follows; used as it is beyond {@code inMemoryRows}. Subsampling must be 1.0 and every feature a candidate.
+   *     follows; used as it is beyond {@code inMemoryRows}. The others must be those {@link BoostedTrees} implements:
+   *     squared loss, subsampling 1.0, every feature a candidate, one instance per node at least, no minimum gain or
+   *     weight fraction, no instance weights and no validation set.
    * @param inMemoryRows the most rows fitted in the driver
+   * @throws IllegalArgumentException when a hyperparameter is one {@link BoostedTrees} does not implement
    */
   InMemoryGbtRegressor(GBTRegressor distributed, int inMemoryRows) {
-    if (distributed.getSubsamplingRate() != 1.0 || !List.of("all", "auto").contains(
-        distributed.getFeatureSubsetStrategy())) {
-      throw new IllegalArgumentException("Cannot fit GBT in memory: subsampling or feature subsets ("
-          + distributed.getSubsamplingRate() + ", " + distributed.getFeatureSubsetStrategy() + "; valid: 1.0, all)");
+    List<String> unsupported = unsupported(distributed);
+    if (!unsupported.isEmpty()) {
+      throw new IllegalArgumentException("Cannot fit GBT in memory: hyperparameters it does not implement ("
+          + String.join("; ", unsupported) + "; valid: squared loss, subsampling 1.0, all features, 1 instance per "
+          + "node, no minimum gain or weight fraction, no weights or validation set)");
     }
     this.distributed = distributed;
     this.inMemoryRows = inMemoryRows;
+  }
+
+  /** The hyperparameters of {@code distributed} that {@link BoostedTrees} does not implement, each with its value. */
+  private static List<String> unsupported(GBTRegressor distributed) {
+    List<String> unsupported = new java.util.ArrayList<>();
+    if (!"squared".equals(distributed.getLossType())) {
+      unsupported.add("lossType " + distributed.getLossType());
+    }
+    if (distributed.getSubsamplingRate() != 1.0) {
+      unsupported.add("subsamplingRate " + distributed.getSubsamplingRate());
+    }
+    if (!List.of("all", "auto").contains(distributed.getFeatureSubsetStrategy())) {
+      unsupported.add("featureSubsetStrategy " + distributed.getFeatureSubsetStrategy());
+    }
+    if (distributed.getMinInstancesPerNode() != 1) {
+      unsupported.add("minInstancesPerNode " + distributed.getMinInstancesPerNode());
+    }
+    if (distributed.getMinInfoGain() != 0.0 || distributed.getMinWeightFractionPerNode() != 0.0) {
+      unsupported.add("minInfoGain " + distributed.getMinInfoGain() + ", minWeightFractionPerNode "
+          + distributed.getMinWeightFractionPerNode());
+    }
+    if (distributed.isSet(distributed.weightCol()) || distributed.isSet(distributed.validationIndicatorCol())) {
+      unsupported.add("weightCol or validationIndicatorCol set");
+    }
+    return unsupported;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.perflab.spark.regress;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
@@ -96,6 +97,19 @@ class InMemoryGbtRegressorTest {
     GBTRegressionModel model = new InMemoryGbtRegressor(RuntimePipeline.gbt(1), 299).fit(rows);
     assertThat(model.uid()).startsWith("gbtr");
     assertThat(model.getNumTrees()).isEqualTo(RuntimePipeline.GBT_MAX_ITER);
+  }
+
+  @Test
+  void aHyperparameterTheInMemoryFitDoesNotImplementIsRefused() {
+    assertThatThrownBy(() -> new InMemoryGbtRegressor(RuntimePipeline.gbt(1).setSubsamplingRate(0.8), 1_000))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("Cannot fit GBT in memory: hyperparameters it does not implement (subsamplingRate 0.8;");
+    assertThatThrownBy(() -> new InMemoryGbtRegressor(RuntimePipeline.gbt(1).setMinInstancesPerNode(5), 1_000))
+        .hasMessageContaining("(minInstancesPerNode 5;");
+    assertThatThrownBy(() -> new InMemoryGbtRegressor(RuntimePipeline.gbt(1).setWeightCol("w"), 1_000))
+        .hasMessageContaining("(weightCol or validationIndicatorCol set;");
+    assertThatThrownBy(() -> new InMemoryGbtRegressor(RuntimePipeline.gbt(1).setLossType("absolute"), 1_000))
+        .hasMessageContaining("(lossType absolute;");
   }
 
   @Test
