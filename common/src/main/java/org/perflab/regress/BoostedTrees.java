@@ -64,7 +64,9 @@ public final class BoostedTrees {
   /** A node of a tree: a split or a leaf, with the count, sum and sum of squares of the targets it holds. */
   public sealed interface Node permits Split, Leaf {
     /** The mean target of the node's training rows. */
-    double prediction();
+    default double prediction() {
+      return sum() / count();
+    }
 
     /** Its training rows. */
     long count();
@@ -77,8 +79,7 @@ public final class BoostedTrees {
 
     /** The variance of the targets: sumOfSquares / count − prediction². */
     default double variance() {
-      double mean = sum() / count();
-      return sumOfSquares() / count() - mean * mean;
+      return BoostedTrees.variance(count(), sum(), sumOfSquares());
     }
 
     /** The prediction of the leaf that {@code x} reaches. */
@@ -89,11 +90,6 @@ public final class BoostedTrees {
   public record Split(int feature, double threshold, double gain, Node left, Node right, long count, double sum,
       double sumOfSquares) implements Node {
     @Override
-    public double prediction() {
-      return sum / count;
-    }
-
-    @Override
     public double predict(double[] x) {
       return x[feature] <= threshold ? left.predict(x) : right.predict(x);
     }
@@ -101,11 +97,6 @@ public final class BoostedTrees {
 
   /** A leaf: predicts the mean target of its training rows. */
   public record Leaf(long count, double sum, double sumOfSquares) implements Node {
-    @Override
-    public double prediction() {
-      return sum / count;
-    }
-
     @Override
     public double predict(double[] x) {
       return prediction();

@@ -2,10 +2,10 @@ package org.perflab.spark.regress;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.regression.GBTRegressionModel;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -40,33 +40,28 @@ final class FoldRatios {
     columns.addAll(List.of(CONFIGURATION));
     List<Row> rows = fitted.selectExpr(columns.stream().map(c -> "`" + c + "`").toArray(String[]::new))
         .limit(InMemoryGbtRegressor.IN_MEMORY_ROWS + 1).collectAsList();
-    if (rows.size() > InMemoryGbtRegressor.IN_MEMORY_ROWS || !rows.stream().allMatch(FoldRatios::finite)) {
+    if (rows.size() > InMemoryGbtRegressor.IN_MEMORY_ROWS
+        || !rows.stream().allMatch(InMemoryGbtRegressor::finite)) {
       return Optional.empty();
     }
-    TreeMap<String, Integer> configurations = new TreeMap<>();
     List<String> keys = rows.stream().map(FoldRatios::configuration).toList();
-    keys.forEach(k -> configurations.put(k, 0));
-    if (configurations.size() < 2) {
+    List<String> sorted = keys.stream().distinct().sorted().toList();
+    if (sorted.size() < 2) {
       return Optional.empty();
     }
-    int next = 0;
-    for (String key : configurations.keySet()) {
-      configurations.put(key, next++ % FOLDS);
+    Map<String, Integer> foldOf = new HashMap<>();
+    for (int i = 0; i < sorted.size(); i++) {
+      foldOf.put(sorted.get(i), i % FOLDS);
     }
-    double[][] features = rows.stream().map(r -> r.<Vector>getAs(0).toArray()).toArray(double[][]::new);
-    double[] labels = rows.stream().mapToDouble(r -> r.getDouble(1)).toArray();
-    int[] folds = keys.stream().mapToInt(configurations::get).toArray();
+    double[][] features = InMemoryGbtRegressor.features(rows);
+    double[] labels = InMemoryGbtRegressor.labels(rows);
+    int[] folds = keys.stream().mapToInt(foldOf::get).toArray();
     double[] predicted = BoostedTrees.outOfFold(features, labels, folds, new BoostedTrees.Options(
         model.getMaxIter(), model.getMaxDepth(), model.getStepSize(), model.getMaxBins()));
     double[] ratios = new double[labels.length];
     Arrays.setAll(ratios, i -> Math.exp(labels[i] - predicted[i]));
     return Optional.of(new double[] {Stats.quantile(ratios, RuntimeRegression.LOW_QUANTILE),
         Stats.quantile(ratios, RuntimeRegression.HIGH_QUANTILE)});
-  }
-
-  private static boolean finite(Row r) {
-    return !r.isNullAt(0) && !r.isNullAt(1) && Double.isFinite(r.getDouble(1))
-        && Arrays.stream(r.<Vector>getAs(0).toArray()).allMatch(Double::isFinite);
   }
 
   /** The run's configuration as a sortable key: its input bytes as their size class. */

@@ -84,13 +84,11 @@ public final class InMemoryGbtRegressor extends Estimator<GBTRegressionModel> {
   public GBTRegressionModel fit(Dataset<?> dataset) {
     List<Row> rows = dataset.select(distributed.getFeaturesCol(), distributed.getLabelCol())
         .limit(inMemoryRows + 1).collectAsList();
-    if (rows.isEmpty() || rows.size() > inMemoryRows || !allFinite(rows)) {
+    if (rows.isEmpty() || rows.size() > inMemoryRows || !rows.stream().allMatch(InMemoryGbtRegressor::finite)) {
       return distributed.fit(dataset); // MLlib's own message for no rows; its handling of NaN
     }
-    double[][] features = rows.stream().map(r -> r.<Vector>getAs(0).toArray()).toArray(double[][]::new);
-    double[] labels = rows.stream().mapToDouble(r -> r.getDouble(1)).toArray();
-    BoostedTrees trees = BoostedTrees.fit(features, labels, new BoostedTrees.Options(distributed.getMaxIter(),
-        distributed.getMaxDepth(), distributed.getStepSize(), distributed.getMaxBins()));
+    BoostedTrees trees = BoostedTrees.fit(features(rows), labels(rows), new BoostedTrees.Options(
+        distributed.getMaxIter(), distributed.getMaxDepth(), distributed.getStepSize(), distributed.getMaxBins()));
     DecisionTreeRegressionModel[] models = trees.trees().stream()
         .map(t -> new DecisionTreeRegressionModel(Identifiable.randomUID("dtr"), node(t), trees.features()))
         .toArray(DecisionTreeRegressionModel[]::new);
@@ -98,9 +96,20 @@ public final class InMemoryGbtRegressor extends Estimator<GBTRegressionModel> {
     return distributed.copyValues(model, ParamMap.empty()).setParent(this);
   }
 
-  private static boolean allFinite(List<Row> rows) {
-    return rows.stream().allMatch(r -> !r.isNullAt(0) && !r.isNullAt(1) && Double.isFinite(r.getDouble(1))
-        && Arrays.stream(r.<Vector>getAs(0).toArray()).allMatch(Double::isFinite));
+  /** Whether a row of (feature vector, label), first and second, holds finite values only: BoostedTrees' input. */
+  static boolean finite(Row r) {
+    return !r.isNullAt(0) && !r.isNullAt(1) && Double.isFinite(r.getDouble(1))
+        && Arrays.stream(r.<Vector>getAs(0).toArray()).allMatch(Double::isFinite);
+  }
+
+  /** The feature vectors of rows whose first column is one. */
+  static double[][] features(List<Row> rows) {
+    return rows.stream().map(r -> r.<Vector>getAs(0).toArray()).toArray(double[][]::new);
+  }
+
+  /** The labels of rows whose second column is one. */
+  static double[] labels(List<Row> rows) {
+    return rows.stream().mapToDouble(r -> r.getDouble(1)).toArray();
   }
 
   /** MLlib's node for {@code node}, with the same count, sum and sum of squares as its variance statistics. */
