@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.perflab.eventlog.redact.Redactor;
 
 /**
  * An effective Spark property whose value differs between a baseline run and a later run, with the mechanism
@@ -98,9 +99,20 @@ public record PropertyChange(String key, String before, String after, Mechanism 
     return Mechanism.OTHER;
   }
 
-  /** The {@code --conf} that restores the baseline's value, or the property to unset. */
+  /**
+   * The {@code --conf} that restores the baseline's value, or the property to unset. A baseline value redacted at
+   * ingest ({@link Redactor#REDACTED}) is named, not given: a {@code --conf} with the redaction text as its value would
+   * set the secret to that text.
+   */
   public String restore() {
-    return before == null ? "unset " + key : key.equals(RunProfile.SPARK_VERSION) ? "run on Spark " + before
+    if (before == null) {
+      return "unset " + key;
+    }
+    if (key.equals(RunProfile.SPARK_VERSION)) {
+      return "run on Spark " + before;
+    }
+    return Redactor.REDACTED.equals(before)
+        ? "restore the baseline's value of " + key + " (redacted in its event log: not shown)"
         : "--conf " + key + "=" + before;
   }
 
