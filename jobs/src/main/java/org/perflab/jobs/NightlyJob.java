@@ -19,6 +19,7 @@ import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
 import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.jobs.nightly.ArchiveSize;
 import org.perflab.jobs.nightly.Night;
 import org.perflab.jobs.nightly.NightMemory;
 import org.perflab.jobs.nightly.NightOptions;
@@ -34,6 +35,8 @@ import org.perflab.spark.nightly.NightlyRuns;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.SessionConf;
 import org.perflab.spark.storage.TableStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -51,6 +54,7 @@ import picocli.CommandLine.ParentCommand;
     mixinStandardHelpOptions = true,
     description = "Run the nightly pipeline (ingest, maintain, features, ..., report) in one Spark application.")
 public final class NightlyJob implements SessionCommand {
+  private static final Logger LOG = LoggerFactory.getLogger(NightlyJob.class);
   private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
       .withZone(ZoneOffset.UTC);
 
@@ -107,7 +111,7 @@ public final class NightlyJob implements SessionCommand {
     if (!separate) {
       BadInputException.require(sparkOptions.isEmpty(), "Cannot run the nightly pipeline: spark-submit options after"
           + " -- go with --separate; give them to submit/perflab before the job's name (%s)", sparkOptions);
-      return spark -> SessionConf.unlessSet(spark, nightSettings(spark), () -> runNight(spark, night,
+      return spark -> SessionConf.unlessSet(spark, nightSettings(spark, night), () -> runNight(spark, night,
           new SessionSteps(spark, PerfLab::sessionCommand, verbose(), new PrintWriter(System.err, true))));
     }
     String launcher = System.getenv(SubmitSteps.LAUNCHER);
@@ -184,11 +188,49 @@ public final class NightlyJob implements SessionCommand {
   static final Map<String, String> INTERPRETED_SQL = Map.of("spark.sql.codegen.wholeStage", "false",
       "spark.sql.codegen.factoryMode", "NO_CODEGEN");
 
-  /** The settings the night runs with, each unless the user set it: {@link #INTERPRETED_SQL}, {@link #smallShuffles}. */
-  static Map<String, String> nightSettings(SparkSession spark) {
+  /**
+   * The settings the night runs with, each unless the user set it: {@link #INTERPRETED_SQL}, {@link #smallShuffles},
+   * and over a small archive {@link #SMALL_ARCHIVE_SQL}.
+   */
+  static Map<String, String> nightSettings(SparkSession spark, NightOptions night) {
     Map<String, String> settings = new java.util.HashMap<>(INTERPRETED_SQL);
     settings.putAll(smallShuffles(spark));
+    if (smallArchive(spark, night)) {
+      settings.putAll(SMALL_ARCHIVE_SQL);
+      settings.put(SHUFFLE_PARTITIONS, Integer.toString(2 * spark.sparkContext().defaultParallelism()));
+    }
     return settings;
+  }
+
+  /**
+   * Archives of at most this many bytes of event logs are small: 64 MiB, Spark's advisory partition size for adaptive
+   * execution ({@code spark.sql.adaptive.advisoryPartitionSizeInBytes}), so that no shuffle of the tables a night
+   * derives from them can fill even one partition of the size adaptive execution aims at.
+   */
+  static final long SMALL_ARCHIVE_BYTES = 64L << 20;
+
+  /**
+   * Adaptive query execution off, over a small archive: its shuffles have nothing to coalesce or split, while it
+   * re-plans every query after each of its stages, and a night runs some 700 Spark jobs. The README's night over the
+   * ten samples took 87.2 s against 96.4 s with it (five nights each, alternating, the same tables;
+   * docs/benchmarks.md). Shuffles then keep a fixed count: two partitions per core ({@link #nightSettings}).
+   */
+  static final Map<String, String> SMALL_ARCHIVE_SQL = Map.of("spark.sql.adaptive.enabled", "false");
+
+  private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+
+  /**
+   * Whether the night's archives hold at most {@link #SMALL_ARCHIVE_BYTES}; false, with a warning, when they cannot be
+   * listed (ingest then says why).
+   */
+  static boolean smallArchive(SparkSession spark, NightOptions night) {
+    try {
+      return ArchiveSize.atMost(spark.sparkContext().hadoopConfiguration(), night.archives(),
+          SMALL_ARCHIVE_BYTES);
+    } catch (java.io.IOException | RuntimeException e) {
+      LOG.warn("Cannot size the archives (adaptive execution stays as set): {}", e.getMessage());
+      return false;
+    }
   }
 
   /**
@@ -200,7 +242,7 @@ public final class NightlyJob implements SessionCommand {
     if (!spark.sparkContext().isLocal()) {
       return Map.of();
     }
-    return Map.of("spark.sql.shuffle.partitions", Integer.toString(2 * spark.sparkContext().defaultParallelism()));
+    return Map.of(SHUFFLE_PARTITIONS, Integer.toString(2 * spark.sparkContext().defaultParallelism()));
   }
 
   /**

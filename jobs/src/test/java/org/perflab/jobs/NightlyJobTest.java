@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.jobs.nightly.NightOptions;
 import org.perflab.jobs.nightly.Pipeline;
 import org.perflab.spark.ingest.SparkTestSession;
 import org.perflab.spark.nightly.NightlyRuns;
@@ -32,6 +36,31 @@ class NightlyJobTest {
       assertThat(perflab.getSubcommands().get(job).getCommandSpec().userObject())
           .as(job).isInstanceOf(org.perflab.jobs.cli.SessionCommand.class);
     }
+  }
+
+  /**
+   * Over an archive of at most 64 MiB (the ten samples), the night turns adaptive execution off and shuffles in two
+   * partitions per core; over a larger one (a 65 MiB file), adaptive execution stays as the session has it.
+   */
+  @Test
+  void aSmallArchivesNightRunsWithoutAdaptiveExecution() throws Exception {
+    SparkSession spark = SparkTestSession.get();
+    String partitions = Integer.toString(2 * spark.sparkContext().defaultParallelism());
+    Map<String, String> small = NightlyJob.nightSettings(spark, new NightOptions(
+        List.of(SAMPLES.toString()), temp.resolve("out").toString(), false, Set.of()));
+    assertThat(small).containsEntry("spark.sql.adaptive.enabled", "false")
+        .containsEntry("spark.sql.shuffle.partitions", partitions)
+        .containsAllEntriesOf(NightlyJob.INTERPRETED_SQL);
+
+    Path large = Files.createDirectories(temp.resolve("large"));
+    try (RandomAccessFile file = new RandomAccessFile(large.resolve("log").toFile(), "rw")) {
+      file.setLength(NightlyJob.SMALL_ARCHIVE_BYTES + 1);
+    }
+    Map<String, String> notSmall = NightlyJob.nightSettings(spark,
+        new NightOptions(List.of(large.toString()), temp.resolve("out").toString(), false,
+            Set.of()));
+    assertThat(notSmall).doesNotContainKey("spark.sql.adaptive.enabled")
+        .containsAllEntriesOf(NightlyJob.INTERPRETED_SQL);
   }
 
   @Test
