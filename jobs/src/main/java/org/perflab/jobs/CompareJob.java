@@ -146,6 +146,7 @@ public final class CompareJob implements SessionCommand {
     List<ComparisonRow> rows = summary.rows();
     List<ComparisonRow> stages = of(rows, ComparisonKind.STAGE);
     StringBuilder text = new StringBuilder(headline(summary.pair(), rows, stages));
+    text.append(split(of(rows, ComparisonKind.RUN)));
     List<ComparisonRow> config = of(rows, ComparisonKind.CONFIGURATION);
     text.append(String.format(Locale.ROOT, "%nconfiguration: %d differences", config.size()));
     config.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %s -> %s", r.item(), unset(r.valueA()),
@@ -169,6 +170,25 @@ public final class CompareJob implements SessionCommand {
     return String.format(Locale.ROOT, "compare: %s: wall time %s -> %s%s, %d stages aligned, %d added, %d removed",
         pair.describe(), seconds(wall.amountA()), seconds(wall.amountB()), wall.ratio() == null ? ""
             : String.format(Locale.ROOT, " (%.2fx)", wall.ratio()), matched, added, stages.size() - matched - added);
+  }
+
+  /**
+   * "wall time split: before the first stage 0.8 s -> 0.8 s, in stages ..., between stages ..., after the last ...":
+   * where the wall time went, so that time gained or lost outside every stage shows; empty when a run's split is
+   * unknown.
+   */
+  private static String split(List<ComparisonRow> run) {
+    List<String> labels = List.of("before the first stage", "in stages", "between stages", "after the last");
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < Comparisons.SPLIT_ITEMS.size(); i++) {
+      String item = Comparisons.SPLIT_ITEMS.get(i);
+      ComparisonRow row = run.stream().filter(r -> r.item().equals(item)).findFirst().orElse(null);
+      if (row == null || row.change() == null) {
+        return "";
+      }
+      parts.add(labels.get(i) + " " + seconds(row.amountA()) + " -> " + seconds(row.amountB()));
+    }
+    return String.format(Locale.ROOT, "%nwall time split: %s", String.join(", ", parts));
   }
 
   private static List<ComparisonRow> of(List<ComparisonRow> rows, ComparisonKind kind) {

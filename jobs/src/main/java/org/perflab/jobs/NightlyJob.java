@@ -204,15 +204,15 @@ public final class NightlyJob implements SessionCommand {
 
   /**
    * Archives of at most this many bytes of event logs are small: 64 MiB, Spark's advisory partition size for adaptive
-   * execution ({@code spark.sql.adaptive.advisoryPartitionSizeInBytes}), so that no shuffle of the tables a night
-   * derives from them can fill even one partition of the size adaptive execution aims at.
+   * execution ({@code spark.sql.adaptive.advisoryPartitionSizeInBytes}): the tables a night derives from so few logs
+   * shuffle a few such partitions at most, which a fixed two partitions per core hold as well.
    */
   static final long SMALL_ARCHIVE_BYTES = 64L << 20;
 
   /**
    * Adaptive query execution off, over a small archive: its shuffles have nothing to coalesce or split, while it
    * re-plans every query after each of its stages, and a night runs some 700 Spark jobs. The README's night over the
-   * ten samples took 87.2 s against 96.4 s with it (five nights each, alternating, the same tables;
+   * ten samples took 85.9 s against 93.8 s with it (eight pairs of nights, alternating, the same tables;
    * docs/benchmarks.md). Shuffles then keep a fixed count: two partitions per core ({@link #nightSettings}).
    */
   static final Map<String, String> SMALL_ARCHIVE_SQL = Map.of("spark.sql.adaptive.enabled", "false");
@@ -228,7 +228,7 @@ public final class NightlyJob implements SessionCommand {
       return ArchiveSize.atMost(spark.sparkContext().hadoopConfiguration(), night.archives(),
           SMALL_ARCHIVE_BYTES);
     } catch (java.io.IOException | RuntimeException e) {
-      LOG.warn("Cannot size the archives (adaptive execution stays as set): {}", e.getMessage());
+      LOG.warn("Cannot size the archives: {} (adaptive execution stays as the session has it)", e.getMessage());
       return false;
     }
   }

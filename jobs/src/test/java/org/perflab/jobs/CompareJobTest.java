@@ -104,6 +104,26 @@ class CompareJobTest {
     assertThat((Double) stages.get(0).getAs("gc_s_a")).isCloseTo(0.142, within(1e-9));
   }
 
+  /**
+   * The wall time split by the stages' spans: its four parts add up to each run's wall time, and B's stage 1, 2.0 s
+   * longer in a run of the same wall time (overlapping the stages beside it), moved time from outside the stages into
+   * them.
+   */
+  @Test
+  void splitsEachRunsWallTimeByItsStagesAndShowsWhereItMoved() {
+    List<Row> run = of("RUN");
+    assertThat(run).extracting(r -> r.getAs("item")).containsExactly("wall_time_s", "task_time_s", "slots",
+        "before_stages_s", "stages_s", "between_stages_s", "after_stages_s");
+    for (String side : List.of("amount_a", "amount_b")) {
+      double parts = run.subList(3, 7).stream().mapToDouble(r -> (Double) r.getAs(side)).sum();
+      assertThat(parts).as(side).isCloseTo((Double) run.get(0).getAs(side), within(1e-6));
+    }
+    double intoStages = (Double) run.get(4).getAs("change");
+    assertThat(intoStages).isPositive();
+    assertThat(run.subList(3, 7).stream().filter(r -> r != run.get(4)).mapToDouble(r -> (Double) r.getAs("change"))
+        .sum()).isCloseTo(-intoStages, within(1e-6));
+  }
+
   @Test
   void comparesTheDataOfBothRunsAndFindsItUnchanged() {
     List<Row> data = of("DATA");
@@ -127,6 +147,11 @@ class CompareJobTest {
     assertThat(text.lines().findFirst().orElseThrow()).isEqualTo("compare: wordcount " + SAMPLE + " -> " + APP_B
         + ": wall time " + String.format(java.util.Locale.ROOT, "%.1f s -> %.1f s (1.00x)", wall(), wall())
         + ", 3 stages aligned, 0 added, 0 removed");
+    List<Row> run = of("RUN");
+    assertThat(text.lines().skip(1).findFirst().orElseThrow()).isEqualTo(String.format(java.util.Locale.ROOT,
+        "wall time split: before the first stage %.1f s -> %.1f s, in stages %.1f s -> %.1f s, between stages %.1f s ->"
+            + " %.1f s, after the last %.1f s -> %.1f s", run.subList(3, 7).stream()
+            .flatMap(r -> java.util.stream.Stream.of(r.getAs("amount_a"), r.getAs("amount_b"))).toArray()));
     assertThat(text).doesNotContain(SECRET).contains("configuration: 3 differences", "  spark.sql.shuffle.partitions 4 -> 8",
         "  spark.executor.memory unset -> 2g", "data: 0 differences",
         "stages that changed most:\n  +2.0 s MATCHED runJob at SparkHadoopWriter.scala:85: 0.9 s -> 2.9 s");

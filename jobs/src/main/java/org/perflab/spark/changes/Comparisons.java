@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -21,6 +22,7 @@ import org.perflab.changes.RunProfile;
 import org.perflab.changes.StageAlignment;
 import org.perflab.changes.StageMatcher;
 import org.perflab.changes.StageRef;
+import org.perflab.changes.WallTimeSplit;
 import org.perflab.errors.BadInputException;
 import org.perflab.spark.features.TaskColumns;
 import org.perflab.table.KeyColumns;
@@ -35,6 +37,10 @@ public final class Comparisons {
   /** The data metrics compared, in row order: columns of the {@code stages} table, summed over the run's stages. */
   static final List<String> DATA = List.of("input_bytes", "input_records", "shuffle_read_bytes",
       "shuffle_read_records", "shuffle_write_bytes", "shuffle_write_records", "output_bytes", "output_records");
+
+  /** The {@code RUN} items of the wall time split ({@link WallTimeSplit}), in the order of their rows. */
+  public static final List<String> SPLIT_ITEMS = List.of("before_stages_s", "stages_s", "between_stages_s",
+      "after_stages_s");
 
   private static final int EXAMPLES = 5;
 
@@ -172,11 +178,27 @@ public final class Comparisons {
     return out;
   }
 
+  /**
+   * The runs' totals: wall time, task time, task slots, then the wall time split by the stage spans
+   * ({@link WallTimeSplit}: before the first stage, inside stages, between them, after the last; null amounts for a
+   * run whose start or end is unknown), so that a wall time that grew outside every stage is seen as such.
+   */
   private static List<ComparisonRow> runRows(ComparedPair pair, RunProfile a, RunProfile b, long nowMs) {
-    return List.of(
+    List<ComparisonRow> rows = new ArrayList<>(List.of(
         ComparisonRow.amounts(pair, ComparisonKind.RUN, 0, "wall_time_s", a.wallS(), b.wallS(), "s", nowMs),
         ComparisonRow.amounts(pair, ComparisonKind.RUN, 1, "task_time_s", a.taskTimeS(), b.taskTimeS(), "s", nowMs),
-        ComparisonRow.amounts(pair, ComparisonKind.RUN, 2, "slots", a.cores(), b.cores(), "slots", nowMs));
+        ComparisonRow.amounts(pair, ComparisonKind.RUN, 2, "slots", a.cores(), b.cores(), "slots", nowMs)));
+    List<ToDoubleFunction<WallTimeSplit>> parts = List.of(WallTimeSplit::beforeS, WallTimeSplit::stagesS,
+        WallTimeSplit::betweenS, WallTimeSplit::afterS);
+    for (int i = 0; i < parts.size(); i++) {
+      rows.add(new ComparisonRow(pair, ComparisonKind.RUN, 3 + i, SPLIT_ITEMS.get(i), null, null,
+          known(a.split(), parts.get(i)), known(b.split(), parts.get(i)), "s", null, null, null, nowMs));
+    }
+    return rows;
+  }
+
+  private static Double known(WallTimeSplit split, ToDoubleFunction<WallTimeSplit> part) {
+    return split.known() ? part.applyAsDouble(split) : null;
   }
 
   private static List<ComparisonRow> stageRows(ComparedPair pair, Side a, Side b, long nowMs) {
