@@ -194,10 +194,12 @@ public final class NightlyJob implements SessionCommand {
    */
   static Map<String, String> nightSettings(SparkSession spark, NightOptions night) {
     Map<String, String> settings = new java.util.HashMap<>(INTERPRETED_SQL);
-    settings.putAll(smallShuffles(spark));
-    if (smallArchive(spark, night)) {
+    boolean small = smallArchive(spark, night);
+    if (small) {
       settings.putAll(SMALL_ARCHIVE_SQL);
-      settings.put(SHUFFLE_PARTITIONS, Integer.toString(2 * spark.sparkContext().defaultParallelism()));
+    }
+    if (small || spark.sparkContext().isLocal()) {
+      settings.putAll(smallShuffles(spark));
     }
     return settings;
   }
@@ -234,14 +236,12 @@ public final class NightlyJob implements SessionCommand {
   }
 
   /**
-   * On a local master, shuffles in two partitions per core instead of Spark's 200 (unless the user set
-   * {@code spark.sql.shuffle.partitions}): one machine's cores run them all, and a night's steps shuffle small tables
-   * in many short jobs. On a cluster the user's or Spark's setting stays.
+   * Shuffles in two partitions per core instead of Spark's 200 (unless the user set
+   * {@code spark.sql.shuffle.partitions}): on a local master, whose one machine's cores run them all while a night's
+   * steps shuffle small tables in many short jobs, and over a small archive on any master. Otherwise, on a cluster, the
+   * user's or Spark's setting stays.
    */
   static Map<String, String> smallShuffles(SparkSession spark) {
-    if (!spark.sparkContext().isLocal()) {
-      return Map.of();
-    }
     return Map.of(SHUFFLE_PARTITIONS, Integer.toString(2 * spark.sparkContext().defaultParallelism()));
   }
 
