@@ -65,7 +65,8 @@ public final class RegressionsJob implements SessionCommand {
    *
    * @param plan what was recomputed
    * @param judged rows written
-   * @param regressions of which regressions, by workload and first cause ({@link LatestRegressions#headline})
+   * @param regressions of which regressions, by workload and first cause ({@link LatestRegressions#headline}),
+   *     costliest first ({@link LatestRegressions#regressions})
    */
   public record Summary(ChangedLogs.Plan plan, long judged, List<String> regressions) {}
 
@@ -128,13 +129,16 @@ public final class RegressionsJob implements SessionCommand {
       Dataset<Row> table = spark.createDataFrame(rows, ChangeTables.REGRESSIONS).coalesce(1);
       changed.write(plan, ChangeTables.REGRESSIONS_TABLE, table);
       changed.commit(plan);
-      List<String> regressions = rows.stream().filter(r -> "REGRESSION".equals(r.getAs("verdict")))
+      List<String> regressions = LatestRegressions.regressions(table).collectAsList().stream()
           .map(LatestRegressions::headline).toList();
       return new Summary(plan, rows.size(), regressions);
     }
   }
 
-  /** The summary's first lines: what regressed, then the counts. */
+  /**
+   * The summary: the counts on its first line (the step's message in {@code nightly_runs}), then what regressed,
+   * costliest first, at most {@link LatestRegressions#SUMMARY_LINES} lines and one that counts the rest.
+   */
   static String describe(Summary summary) {
     ChangedLogs.Plan plan = summary.plan();
     String how = switch (plan.mode()) {
@@ -142,10 +146,10 @@ public final class RegressionsJob implements SessionCommand {
       case INCREMENTAL -> "incremental run";
       case UP_TO_DATE -> "up to date";
     };
-    StringBuilder text = new StringBuilder();
-    summary.regressions().forEach(r -> text.append("regressed: ").append(r).append('\n'));
-    text.append(String.format(Locale.ROOT, "regressions: %s (%s): %d applications judged, %d regressions", how,
-        plan.reason(), summary.judged(), summary.regressions().size()));
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+        "regressions: %s (%s): %d applications judged, %d regressions", how, plan.reason(), summary.judged(),
+        summary.regressions().size()));
+    LatestRegressions.bounded(summary.regressions()).forEach(line -> text.append('\n').append(line));
     return text.toString();
   }
 }

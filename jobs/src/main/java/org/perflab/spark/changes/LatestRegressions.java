@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.desc_nulls_last;
 import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.max;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -22,6 +23,8 @@ import org.perflab.changes.Verdict;
 public final class LatestRegressions {
   /** Column added by {@link #regressions}: core-hours above the baseline, {@code core_hours − core_hours ÷ ratio}. */
   public static final String EXTRA_CORE_HOURS = "extra_core_hours";
+  /** Regressions a console summary names one per line; the rest are counted on one more line ({@link #bounded}). */
+  public static final int SUMMARY_LINES = 10;
 
   private LatestRegressions() {}
 
@@ -43,7 +46,8 @@ public final class LatestRegressions {
 
   /**
    * The nightly summary's first lines about the step's latest run: {@code regressed: }{@link #headline} per
-   * regression, costliest first, or one line saying none of its runs regressed; none for an empty table.
+   * regression, costliest first, at most {@link #SUMMARY_LINES} of them and then one line that counts the rest
+   * ({@link #bounded}), or one line saying none of its runs regressed; none for an empty table.
    */
   public static List<String> summaryLines(Dataset<Row> table) {
     Optional<Long> at = judgedAtMs(table);
@@ -51,9 +55,24 @@ public final class LatestRegressions {
       return List.of();
     }
     Dataset<Row> night = table.where(col("judged_at_ms").equalTo(at.get()));
-    List<String> lines = regressions(night).collectAsList().stream().map(r -> "regressed: " + headline(r)).toList();
+    List<String> lines = bounded(regressions(night).collectAsList().stream().map(LatestRegressions::headline).toList());
     return lines.isEmpty() ? List.of(String.format(Locale.ROOT, "regressed: nothing (%d runs judged against their"
         + " workload's history)", night.count())) : lines;
+  }
+
+  /**
+   * Headlines as console lines, {@code regressed: } each: the first {@link #SUMMARY_LINES}, then, for more, one line
+   * that counts the others and says where they all are, so that a night that judges a whole archive (its first, or a
+   * {@code --full} run) does not bury its summary under hundreds of lines.
+   */
+  public static List<String> bounded(List<String> headlines) {
+    List<String> lines = new ArrayList<>(headlines.stream().limit(SUMMARY_LINES)
+        .map(h -> "regressed: " + h).toList());
+    if (headlines.size() > SUMMARY_LINES) {
+      lines.add(String.format(Locale.ROOT, "regressed: %d more, %d in all, costliest first in the regressions table"
+          + " and the report (regressions.json)", headlines.size() - SUMMARY_LINES, headlines.size()));
+    }
+    return lines;
   }
 
   /**

@@ -18,6 +18,8 @@ import org.apache.spark.sql.Row;
 import org.perflab.spark.changes.ChangeTables;
 import org.perflab.spark.changes.LatestRegressions;
 import org.perflab.spark.report.View.Cell;
+import org.perflab.spark.report.View.Link;
+import org.perflab.spark.report.View.Page;
 import org.perflab.spark.report.View.Section;
 import org.perflab.spark.report.View.TableView;
 
@@ -32,11 +34,19 @@ import org.perflab.spark.report.View.TableView;
  * @param tablePresent whether the {@code regressions} table exists
  */
 record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean tablePresent) {
-  /** The version of regressions.json's format: raised when a field changes meaning or goes away. */
-  static final int FORMAT_VERSION = 1;
+  /**
+   * The version of regressions.json's format: raised when a field changes meaning or goes away. 2 (2026-12-02):
+   * {@code page} may be null, for a regression beyond the report's {@code --top}.
+   */
+  static final int FORMAT_VERSION = 2;
   /** The file under the report's directory. */
   static final String JSON_FILE = "regressions.json";
 
+  /** The pages of the whole list, {@code regressions-1.html}, ...: {@link Paging}. */
+  static final String PAGES = "regressions";
+  private static final String TITLE = "Regressions last night";
+  private static final List<String> HEADERS = List.of("workload", "application", "what regressed (ratio)",
+      "extra time (s)", "extra core-hours (core·h)", "first cause", "what to do", "compared with (stages aligned)");
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** Reads the latest judging run's regressions; none when the table is absent or empty. */
@@ -53,45 +63,83 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
     return new NightRegressions(at.get(), night.count(), LatestRegressions.regressions(night).collectAsList(), true);
   }
 
-  /** The overview's section, linking each application (added to {@code linked}); empty without the table. */
-  Optional<Section> section(Set<AppKey> linked) {
+  /**
+   * The overview's section; empty without the table. It shows the {@code top} costliest regressions, each linked to
+   * its application's page (added to {@code linked}) and its comparison page ({@link #paged}); when there are more (a
+   * first night over an archive, or a {@code --full} run, judges every application), all of them go to the pages
+   * {@code regressions-1.html}, ... ({@link Paging}), added to {@code pages} and linked under the overview's table,
+   * those beyond {@code top} without pages of their own, so that the report stays as large whatever the night judged.
+   */
+  Optional<Section> section(Set<AppKey> linked, int top, Map<String, Page> pages) {
     if (!tablePresent) {
       return Optional.empty();
     }
     List<List<Cell>> cells = new ArrayList<>();
-    for (Row r : rows) {
+    for (int i = 0; i < rows.size(); i++) {
+      Row r = rows.get(i);
       AppKey key = AppKey.of(r);
-      linked.add(key);
+      boolean paged = i < top;
+      if (paged) {
+        linked.add(key);
+      }
       String workload = Fmt.str(r, "workload_id");
       String reference = r.getAs("reference_app_id");
-      cells.add(List.of(Cell.link(workload, Paths.workloadPage(workload)), Cell.link(key.label(), key.page()),
+      cells.add(List.of(Cell.link(workload, Paths.workloadPage(workload)),
+          paged ? Cell.link(key.label(), key.page()) : Cell.text(key.label()),
           Cell.text(LatestRegressions.whatRegressed(r, "×")),
           Cell.number(Fmt.num(Fmt.dbl(r, "extra_s"), 1)),
           Cell.number(Fmt.num(Fmt.dbl(r, LatestRegressions.EXTRA_CORE_HOURS), 3)), Cell.text(Fmt.str(r, "first_cause")),
-          Cell.text(String.join(" ", r.<String>getList(r.fieldIndex("actions")))),
-          reference == null ? Cell.text(Fmt.NONE) : Cell.link(reference, ComparisonPages.page(key))));
+          Cell.text(actions(r)),
+          reference == null ? Cell.text(Fmt.NONE)
+              : paged ? Cell.link(reference, ComparisonPages.page(key)) : Cell.text(reference)));
     }
     String when = judgedAtMs == null ? "" : " judged at " + Instant.ofEpochMilli(judgedAtMs);
-    String note = rows.isEmpty()
-        ? String.format(Locale.ROOT, "No regressions among the %d runs%s.", judged, when)
-        : String.format(Locale.ROOT, "%d of the %d runs%s regressed against their workload's history, most extra"
-            + " core-hours first (regressions; how they are judged: docs/regressions.md).", rows.size(), judged, when);
-    return Optional.of(new Section("regressions", "Regressions last night", List.of(note), List.of(),
-        rows.isEmpty() ? List.of() : List.of(new TableView("regressions-table", List.of("workload", "application",
-            "what regressed (ratio)", "extra time (s)", "extra core-hours (core·h)", "first cause", "what to do",
-            "compared with (stages aligned)"), cells)),
+    if (rows.isEmpty()) {
+      return Optional.of(Section.note("regressions", TITLE,
+          String.format(Locale.ROOT, "No regressions among the %d runs%s.", judged, when)));
+    }
+    List<Link> more = List.of();
+    String shown = "";
+    if (cells.size() > top) {
+      Paging.pages(PAGES, TITLE, HEADERS, cells, pages);
+      more = Paging.into(PAGES, Paging.count(cells.size()));
+      shown = String.format(Locale.ROOT, "; the %d costliest here, with their application and comparison pages, all %d"
+          + " on the pages linked below the table", top, cells.size());
+    }
+    String note = String.format(Locale.ROOT, "%d of the %d runs%s regressed against their workload's history, most"
+        + " extra core-hours first%s (regressions; how they are judged: docs/regressions.md).", rows.size(), judged,
+        when, shown);
+    return Optional.of(new Section("regressions", TITLE, List.of(note), List.of(),
+        List.of(new TableView("regressions-table", HEADERS, cells.subList(0, Math.min(top, cells.size())), more)),
         List.of()));
   }
 
-  /** regressions.json: format version, when, and one object per regression (fields in docs/report.md). */
-  String json(Instant generatedAt) {
+  /** The regressions the report writes application and comparison pages for: the {@code top} costliest. */
+  List<Row> paged(int top) {
+    return rows.subList(0, Math.min(top, rows.size()));
+  }
+
+  /** The row's {@code actions}, in rank order, as one text: each a clause of its own, separated by semicolons. */
+  static String actions(Row r) {
+    return String.join("; ", r.<String>getList(r.fieldIndex("actions")));
+  }
+
+  /**
+   * regressions.json: format version, when, and one object per regression (fields in docs/report.md), the {@code top}
+   * costliest with their pages, the others with none ({@link #paged}).
+   */
+  String json(Instant generatedAt, int top) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("format_version", FORMAT_VERSION);
     out.put("generated_at", generatedAt.toString());
     out.put("regressions_table", tablePresent);
     out.put("judged_at", judgedAtMs == null ? null : Instant.ofEpochMilli(judgedAtMs).toString());
     out.put("judged_runs", judged);
-    out.put("regressions", rows.stream().map(NightRegressions::regression).toList());
+    List<Map<String, Object>> regressions = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      regressions.add(regression(rows.get(i), i < top));
+    }
+    out.put("regressions", regressions);
     try {
       return JSON.writeValueAsString(out) + "\n";
     } catch (JsonProcessingException e) {
@@ -99,7 +147,7 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
     }
   }
 
-  private static Map<String, Object> regression(Row r) {
+  private static Map<String, Object> regression(Row r, boolean paged) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (String column : List.of("workload_id", "app_id", "app_attempt_id", "log_id", "start_time_ms",
         "wall_time_s", "baseline_wall_time_s", "wall_time_ratio", "wall_time_z", "core_hours_ratio",
@@ -119,8 +167,8 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
     }
     m.put("causes", causes);
     m.put("actions", r.getList(r.fieldIndex("actions")));
-    m.put("page", AppKey.of(r).page());
-    m.put("comparison_page", r.isNullAt(r.fieldIndex("reference_app_id")) ? null
+    m.put("page", paged ? AppKey.of(r).page() : null);
+    m.put("comparison_page", !paged || r.isNullAt(r.fieldIndex("reference_app_id")) ? null
         : ComparisonPages.page(AppKey.of(r)));
     return m;
   }

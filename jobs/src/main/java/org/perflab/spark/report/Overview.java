@@ -76,7 +76,7 @@ public final class Overview {
   private Result build() {
     List<Section> sections = new ArrayList<>();
     NightRegressions regressions = NightRegressions.read(in);
-    regressions.section(linked).ifPresent(sections::add);
+    regressions.section(linked, options.top(), pages).ifPresent(sections::add);
     sections.add(findings());
     sections.add(ingestStatus());
     sections.add(lastNight());
@@ -367,7 +367,7 @@ public final class Overview {
 
   private void allApplicationPages() {
     List<Row> rows = appRows;
-    int pageCount = Math.max(1, (rows.size() + ReportOptions.PAGE_ROWS - 1) / ReportOptions.PAGE_ROWS);
+    int pageCount = Paging.count(rows.size());
     for (int p = 1; p <= pageCount; p++) {
       List<Row> slice = rows.subList((p - 1) * ReportOptions.PAGE_ROWS,
           Math.min(rows.size(), p * ReportOptions.PAGE_ROWS));

@@ -25,10 +25,24 @@ public final class Paging {
     return links;
   }
 
+  /** Links to each page of a list of {@code count} pages from a page outside it (such as the overview), even one. */
+  public static List<Link> into(String name, int count) {
+    List<Link> links = new ArrayList<>();
+    for (int p = 1; p <= count; p++) {
+      links.add(new Link(String.valueOf(p), name + "-" + p + ".html"));
+    }
+    return links;
+  }
+
+  /** The pages a list of {@code rows} rows takes, at least one. */
+  public static int count(int rows) {
+    return Math.max(1, (rows + ReportOptions.PAGE_ROWS - 1) / ReportOptions.PAGE_ROWS);
+  }
+
   /** Adds the pages of a list of table rows to {@code pages}, at least one (empty) page. */
   public static void pages(String name, String title, List<String> headers, List<List<Cell>> rows,
       Map<String, Page> pages) {
-    int count = Math.max(1, (rows.size() + ReportOptions.PAGE_ROWS - 1) / ReportOptions.PAGE_ROWS);
+    int count = count(rows.size());
     for (int p = 1; p <= count; p++) {
       List<List<Cell>> slice = rows.subList((p - 1) * ReportOptions.PAGE_ROWS,
           Math.min(rows.size(), p * ReportOptions.PAGE_ROWS));

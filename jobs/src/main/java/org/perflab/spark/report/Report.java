@@ -44,13 +44,13 @@ public final class Report {
     apps.addAll(requested);
     Map<String, Page> pages = new LinkedHashMap<>(overview.pages());
     Map<String, Page> workloads = WorkloadPages.build(in, overview.workloads());
-    Map<String, Page> comparisons = ComparisonPages.build(in, overview.regressions().rows(), apps);
+    Map<String, Page> comparisons = ComparisonPages.build(in, overview.regressions().paged(options.top()), apps);
     Map<String, Page> applications = AppPages.build(in, apps, options.top());
     pages.putAll(workloads);
     pages.putAll(applications);
     pages.putAll(comparisons);
     Path index = new Site().publish(in.output(), pages, Map.of(NightRegressions.JSON_FILE,
-        overview.regressions().json(clock.instant())));
+        overview.regressions().json(clock.instant(), options.top())));
     return new Summary(index, pages.size(), applications.size(), workloads.size(), night, history);
   }
 

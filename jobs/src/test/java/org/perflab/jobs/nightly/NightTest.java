@@ -293,7 +293,8 @@ class NightTest {
     Instant at = Instant.parse("2026-12-01T02:00:00Z");
     Night.Summary summary = new Night.Summary("R1", List.of(
         new StepRecord("R1", "features", at, 12, Optional.of(0), Map.of(), "features: full run", Optional.empty()),
-        new StepRecord("R1", "regressions", at, 3, Optional.of(0), Map.of("regressions", 8L), "regressed: w (a)",
+        new StepRecord("R1", "regressions", at, 3, Optional.of(0), Map.of("regressions", 8L),
+            "regressions: incremental run (1 logs changed since R0): 8 applications judged, 1 regressions",
             Optional.empty())), 15);
     String regressed = "regressed: wordcount (app-6) wall time 1.22x (+4.4 s): ENVIRONMENT: every stage slower";
 

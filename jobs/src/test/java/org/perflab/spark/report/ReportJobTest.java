@@ -214,7 +214,8 @@ class ReportJobTest {
     values.put("first_cause", firstCause);
     values.put("reference_app_id", reference);
     values.put("change_kind", changeKind);
-    values.put("actions", new String[] {firstCause == null ? "" : "--conf spark.executor.instances=4"});
+    values.put("actions", firstCause == null ? new String[] {""}
+        : new String[] {"--conf spark.executor.instances=4", "read finding SPILL"});
     List<Object> cells = new ArrayList<>();
     for (var field : ChangeTables.REGRESSIONS.fields()) {
       Object v = values.get(field.name());
@@ -280,7 +281,7 @@ class ReportJobTest {
         .contains("No findings table under").contains("No straggler_causes table under");
     assertThat(index).as("no regressions table: no section").doesNotContain("id=\"regressions\"");
     JsonNode json = new ObjectMapper().readTree(empty.resolve("report/regressions.json").toFile());
-    assertThat(json.path("format_version").asInt()).isEqualTo(1);
+    assertThat(json.path("format_version").asInt()).isEqualTo(2);
     assertThat(json.path("regressions_table").asBoolean()).isFalse();
     assertThat(json.path("regressions")).isEmpty();
     assertLinksResolve(empty.resolve("report"));
@@ -316,7 +317,7 @@ class ReportJobTest {
   @Test
   void regressionsJsonListsTheNightsRegressionsMostExtraCoreHoursFirst() throws IOException {
     JsonNode json = new ObjectMapper().readTree(site().resolve("regressions.json").toFile());
-    assertThat(json.path("format_version").asInt()).isEqualTo(1);
+    assertThat(json.path("format_version").asInt()).isEqualTo(2);
     assertThat(json.path("generated_at").asText()).isEqualTo("2026-11-26T06:00:00Z");
     assertThat(json.path("regressions_table").asBoolean()).isTrue();
     assertThat(json.path("judged_at").asText()).isEqualTo(java.time.Instant.ofEpochMilli(NIGHT_MS).toString());
@@ -335,6 +336,50 @@ class ReportJobTest {
     assertThat(list.get(1).path("app_id").asText()).isEqualTo(regressed.get(1).<String>getAs("app_id"));
     assertThat(list.get(1).path("extra_s").asDouble()).isEqualTo(3.0);
     assertThat(list.get(1).path("change_kind").asText()).isEqualTo("TREND");
+  }
+
+  /**
+   * Beyond {@code --top} regressions (a first night over an archive judges all of it), the overview shows the
+   * costliest and links pages that list them all, in the same order; only those shown get application and comparison
+   * pages, and regressions.json names no page for the others.
+   */
+  @Test
+  void beyondTopTheOverviewShowsTheCostliestRegressionsAndItsPagesListThemAll() throws IOException {
+    NightRegressions night = NightRegressions.read(new Inputs(spark, new ReportOptions(root.toString(),
+        root.toString(), List.of(), 1)));
+    Map<String, View.Page> pages = new java.util.LinkedHashMap<>();
+    java.util.Set<AppKey> linked = new java.util.LinkedHashSet<>();
+
+    View.Section section = night.section(linked, 1, pages).orElseThrow();
+
+    View.TableView shown = section.tables().get(0);
+    String costliest = regressed.get(2).getAs("app_id");
+    assertThat(shown.rows()).singleElement().satisfies(row -> assertThat(row.get(1).text()).isEqualTo(costliest));
+    assertThat(shown.pages()).containsExactly(new View.Link("1", "regressions-1.html"));
+    assertThat(section.notes().get(0)).isEqualTo(String.format(Locale.ROOT, "2 of the 3 runs judged at %s"
+        + " regressed against their workload's history, most extra core-hours first; the 1 costliest here, with their"
+        + " application and comparison pages, all 2 on the pages linked below the table (regressions; how they are"
+        + " judged: docs/regressions.md).",
+        Instant.ofEpochMilli(NIGHT_MS)));
+    assertThat(pages).containsOnlyKeys("regressions-1.html");
+    View.TableView all = pages.get("regressions-1.html").sections().get(0).tables().get(0);
+    assertThat(all.rows()).extracting(row -> row.get(1).text()).containsExactly(costliest,
+        regressed.get(1).<String>getAs("app_id"));
+    assertThat(all.rows()).extracting(row -> row.get(1).href()).as("pages for the shown one only")
+        .containsExactly(AppKey.of(regressed.get(2)).page(), null);
+    assertThat(linked).extracting(AppKey::appId).containsExactly(costliest);
+    assertThat(night.paged(1)).extracting(r -> r.<String>getAs("app_id")).containsExactly(costliest);
+    JsonNode json = new ObjectMapper().readTree(night.json(Instant.parse("2026-11-26T06:00:00Z"), 1));
+    assertThat(json.path("regressions")).hasSize(2);
+    assertThat(json.path("regressions").get(0).path("page").asText()).isEqualTo(AppKey.of(regressed.get(2)).page());
+    assertThat(json.path("regressions").get(0).path("comparison_page").isNull()).isFalse();
+    assertThat(json.path("regressions").get(1).path("page").isNull()).as("beyond --top: no page").isTrue();
+
+    Map<String, View.Page> none = new java.util.LinkedHashMap<>();
+    View.TableView atTop = night.section(new java.util.LinkedHashSet<>(), 2, none).orElseThrow().tables().get(0);
+    assertThat(atTop.rows()).hasSize(2);
+    assertThat(atTop.pages()).as("all of them shown: no pages").isEmpty();
+    assertThat(none).isEmpty();
   }
 
   @Test
@@ -536,7 +581,7 @@ class ReportJobTest {
     assertThat(regressions).extracting(r -> r.get(1)).containsExactly(regressed.get(2).<String>getAs("app_id"),
         regressed.get(1).<String>getAs("app_id"));
     assertThat(regressions.get(0)).containsSubsequence("wall time 1.30×", "2.0", "0.010",
-        "CONFIGURATION: spark.executor.instances 4 -> 2", "--conf spark.executor.instances=4",
+        "CONFIGURATION: spark.executor.instances 4 -> 2", "--conf spark.executor.instances=4; read finding SPILL",
         regressed.get(3).<String>getAs("app_id"));
     assertThat(regressions.get(1).get(7)).as("no reference run: no comparison").isEqualTo(Fmt.NONE);
     assertThat(regressions.get(1).get(2)).as("a trend").isEqualTo("wall time 1.30× gradually");
