@@ -11,7 +11,8 @@ import java.util.Set;
  * Straggler detection and both root-cause analyses over one application's successful tasks held in memory: the
  * specification the distributed {@code diagnose} job follows, and what its tests compare against. Per stage attempt:
  * the median duration; each task's features normalised ({@link Category}); per feature the application's quantiles;
- * per straggler its peers' mean (the stage's other tasks) and the stage's correlation with duration.
+ * per straggler its peers' mean (the stage's other tasks) and the stage's correlation with duration; per host, its
+ * tasks' durations over their stages' medians ({@link HostEvidence}).
  */
 public final class AppDiagnosis {
   private AppDiagnosis() {}
@@ -29,13 +30,32 @@ public final class AppDiagnosis {
     }
     double[][] values = normalised(tasks, stages);
     Map<Feature, double[]> quantiles = quantiles(values, t.lambdaQ(), pcc.lambdaCq());
-    List<Diagnosed> out = new ArrayList<>();
+    double[] medians = new double[tasks.size()];
     for (List<Integer> stage : stages.values()) {
       double median = Quantiles.median(stage.stream().mapToLong(i -> tasks.get(i).durationMs()).toArray());
+      stage.forEach(i -> medians[i] = median);
+    }
+    double[] logRatios = new double[tasks.size()];
+    Map<String, double[]> hosts = new LinkedHashMap<>(); // host -> {tasks, sum of log ratios}
+    for (int i = 0; i < tasks.size(); i++) {
+      logRatios[i] = tasks.get(i).durationMs() > 0 && medians[i] > 0
+          ? Math.log(tasks.get(i).durationMs() / medians[i]) : Double.NaN;
+      if (tasks.get(i).host() != null && !Double.isNaN(logRatios[i])) {
+        double[] sums = hosts.computeIfAbsent(tasks.get(i).host(), h -> new double[2]);
+        sums[0]++;
+        sums[1] += logRatios[i];
+      }
+    }
+    List<Diagnosed> out = new ArrayList<>();
+    for (List<Integer> stage : stages.values()) {
+      double median = medians[stage.get(0)];
       List<Integer> stragglers = stage.stream()
           .filter(i -> Quantiles.isStraggler(tasks.get(i).durationMs(), median, t.stragglerFactor())).toList();
       for (int i : stragglers) {
-        TaskEvidence evidence = evidence(tasks, values, quantiles, stage, stragglers, i);
+        double[] host = tasks.get(i).host() == null ? null : hosts.get(tasks.get(i).host());
+        HostEvidence hostEvidence = host == null || Double.isNaN(logRatios[i]) ? HostEvidence.NONE
+            : HostEvidence.fromLogs((long) host[0], host[1], logRatios[i]);
+        TaskEvidence evidence = evidence(tasks, values, quantiles, stage, stragglers, i, hostEvidence);
         out.add(new Diagnosed(tasks.get(i), median, tasks.get(i).durationMs() / median,
             BigRoots.causes(evidence, t), Pcc.causes(evidence, pcc), evidence));
       }
@@ -78,7 +98,7 @@ public final class AppDiagnosis {
   }
 
   private static TaskEvidence evidence(List<TaskObservation> tasks, double[][] values, Map<Feature, double[]> quantiles,
-      List<Integer> stage, List<Integer> stragglers, int task) {
+      List<Integer> stage, List<Integer> stragglers, int task, HostEvidence host) {
     Map<Feature, FeatureEvidence> features = new EnumMap<>(Feature.class);
     double[] durations = stage.stream().mapToDouble(i -> tasks.get(i).durationMs()).toArray();
     for (Feature f : Feature.values()) {
@@ -94,6 +114,6 @@ public final class AppDiagnosis {
     double normalSum = normal.stream().mapToDouble(i -> values[Feature.LOCALITY.ordinal()][i]).sum();
     LocalityEvidence locality = new LocalityEvidence(LocalityEvidence.code(tasks.get(task).locality()), normalSum,
         normal.size());
-    return new TaskEvidence(features, locality);
+    return new TaskEvidence(features, locality, host);
   }
 }

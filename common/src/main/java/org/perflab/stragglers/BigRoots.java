@@ -17,6 +17,10 @@ import java.util.Set;
  *
  * <p>CPU additionally needs "like data": no data-skew feature exceeds λp × its peer mean, so a task slow because it
  * had more data is DATA_SKEW, not CPU.
+ *
+ * <p>Beyond the thesis's features, {@link Cause#SLOW_HOST} ({@link #slowHost}) names the machine when the straggler's
+ * host ran the application's other tasks slow too, on like data: the heterogeneous hardware the reference lists among
+ * the causes and Mantri blames last, which the event log shows through the {@code host} of every task.
  */
 public final class BigRoots {
   private BigRoots() {}
@@ -49,8 +53,12 @@ public final class BigRoots {
         causes.add(feature.cause());
       }
     }
-    if (causes.contains(Cause.CPU) && !likeData(evidence, thresholds.lambdaP())) {
+    boolean likeData = likeData(evidence, thresholds.lambdaP());
+    if (!likeData) {
       causes.remove(Cause.CPU);
+    }
+    if (likeData && slowHost(evidence.host(), thresholds.stragglerFactor())) {
+      causes.add(Cause.SLOW_HOST);
     }
     return causes;
   }
@@ -65,6 +73,18 @@ public final class BigRoots {
       case LOCALITY -> locality(evidence.locality());
     };
   }
+
+  /**
+   * The host rule: at least {@link #HOST_MIN_OTHER_TASKS} other tasks of the application ran on the straggler's host,
+   * and their durations over their stages' medians average, geometrically, above the straggler factor: a typical task
+   * of that host is itself a straggler by the same definition.
+   */
+  public static boolean slowHost(HostEvidence e, double stragglerFactor) {
+    return e.otherTasks() >= HOST_MIN_OTHER_TASKS && e.otherSlowness() > stragglerFactor;
+  }
+
+  /** Other tasks a host needs before it is judged slow: one more task than the straggler itself, so never one alone. */
+  public static final int HOST_MIN_OTHER_TASKS = 2;
 
   /** "On like data": no data-skew feature is above λp times its peers' mean. */
   static boolean likeData(TaskEvidence evidence, double lambdaP) {

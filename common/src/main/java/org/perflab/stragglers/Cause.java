@@ -26,7 +26,13 @@ public enum Cause {
   /** Output bytes or records far above the peers. */
   OUTPUT("output bytes or records far above its peers"),
   /** Host CPU, I/O or network utilisation high before, during and after the task (needs OS metrics). */
-  RESOURCE_CONTENTION("host CPU, I/O or network busy before, during and after the task (OS metrics only)");
+  RESOURCE_CONTENTION("host CPU, I/O or network busy before, during and after the task (OS metrics only)"),
+  /**
+   * The task's host ran the application's other tasks slow too, on like data: their durations over their stages'
+   * medians average (geometrically) beyond the straggler factor. The machine, not the task: heterogeneous or loaded
+   * hardware, as the reference's causes and Mantri's last resort name it, seen from the event log alone.
+   */
+  SLOW_HOST("its host ran the application's other tasks slow too, on like data: the machine, not the task");
 
   private final String meaning;
 

@@ -14,13 +14,25 @@ import java.util.Map;
  * @param resources host utilisation during, before and after the task per {@link Category#RESOURCE} feature; absent
  *     = not measured
  * @param locality Spark's locality level, e.g. NODE_LOCAL
+ * @param host the executor's host; null when unknown
  */
 public record TaskObservation(
     int stageId, int stageAttemptId, int taskIndex, long durationMs, Map<Feature, Double> raw,
-    Map<Feature, EdgeDetection.Window> resources, String locality) {
+    Map<Feature, EdgeDetection.Window> resources, String locality, String host) {
   public TaskObservation {
     raw = Map.copyOf(raw);
     resources = Map.copyOf(resources);
+  }
+
+  /** A task whose host is not known. */
+  public TaskObservation(int stageId, int stageAttemptId, int taskIndex, long durationMs, Map<Feature, Double> raw,
+      Map<Feature, EdgeDetection.Window> resources, String locality) {
+    this(stageId, stageAttemptId, taskIndex, durationMs, raw, resources, locality, null);
+  }
+
+  /** This task on {@code host}. */
+  public TaskObservation onHost(String host) {
+    return new TaskObservation(stageId, stageAttemptId, taskIndex, durationMs, raw, resources, locality, host);
   }
 
   /** A task with numeric and time features only. */

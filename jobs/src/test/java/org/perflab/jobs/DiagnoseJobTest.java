@@ -137,14 +137,50 @@ class DiagnoseJobTest {
     Row best = grid.filter("model = 'BIGROOTS' AND best").first();
     assertThat(best.<Double>getAs("tpr")).isEqualTo(1.0);
     assertThat(best.<Double>getAs("fpr")).isZero();
-    // 2 stragglers x 11 causes decisions
+    // 2 stragglers x 12 causes decisions (the vocabulary)
     assertThat(best.<Long>getAs("tp") + best.<Long>getAs("fp") + best.<Long>getAs("tn") + best.<Long>getAs("fn"))
-        .isEqualTo(22);
+        .isEqualTo(2L * org.perflab.stragglers.Cause.values().length).isEqualTo(24);
     // λq = 1: no feature is above the application's maximum, nothing is explained
     Row strict = grid.filter("model = 'BIGROOTS' AND threshold = 1.6 AND quantile = 1.0").first();
     assertThat(strict.<Double>getAs("tpr")).isZero();
     assertThat(strict.<Double>getAs("score")).isLessThan(best.getAs("score"));
     assertThat(summary.best()).hasSize(2).allMatch(line -> line.startsWith("diagnose: best "));
+  }
+
+  /**
+   * Two stages of 12 tasks on four hosts, like data everywhere: host worker-slow runs each of its tasks in 300 ms
+   * against 100 ms elsewhere, and one task of stage 0 on worker-b takes 200 ms. The slow host's stragglers are
+   * {@code SLOW_HOST}, as {@link org.perflab.stragglers.AppDiagnosis} specifies; worker-b's, alone on its host, is
+   * unexplained.
+   */
+  @Test
+  void stragglersOfAHostThatRanEveryTaskSlowNameTheHost() {
+    String root = dir.resolve("slow-host").toString();
+    List<Row> rows = new ArrayList<>();
+    String[] hosts = {"worker-a", "worker-b", "worker-c", "worker-slow"};
+    for (int stage = 0; stage < 2; stage++) {
+      for (int i = 0; i < 12; i++) {
+        String host = hosts[i % 4];
+        long duration = host.equals("worker-slow") ? 300 : stage == 0 && i == 1 ? 200 : 100;
+        rows.add(task("app-slow-host", stage, i, duration, 1000, 2, "SUCCESS", host));
+      }
+    }
+    new TableStore(spark, root).overwrite(Table.TASKS.tableName(), spark.createDataFrame(rows, Table.TASKS.schema()));
+    new TableStore(spark, root).overwrite(Table.INGEST_STATUS.tableName(),
+        spark.createDataFrame(List.of(), Table.INGEST_STATUS.schema()));
+
+    DiagnoseJob.Summary run = DiagnoseJob.run(spark, Clock.systemUTC(), options(root, null));
+
+    Map<String, List<String>> causes = new HashMap<>();
+    for (Row r : table(root, StragglerTable.NAME).collectAsList()) {
+      causes.put(r.getAs("stage_id") + "/" + r.getAs("task_index") + " on " + r.getAs("host"),
+          r.getList(r.fieldIndex("causes")));
+    }
+    assertThat(causes).containsOnlyKeys("0/1 on worker-b", "0/3 on worker-slow", "0/7 on worker-slow",
+        "0/11 on worker-slow", "1/3 on worker-slow", "1/7 on worker-slow", "1/11 on worker-slow");
+    causes.forEach((task, list) -> assertThat(list).as(task)
+        .isEqualTo(task.endsWith("worker-slow") ? List.of("SLOW_HOST") : List.of()));
+    assertThat(run.unexplained()).isEqualTo(1);
   }
 
   @Test
@@ -188,6 +224,11 @@ class DiagnoseJobTest {
 
   private static Row task(String app, int stage, int index, long durationMs, long inputBytes, long gcMs,
       String status) {
+    return task(app, stage, index, durationMs, inputBytes, gcMs, status, "worker-1");
+  }
+
+  private static Row task(String app, int stage, int index, long durationMs, long inputBytes, long gcMs,
+      String status, String host) {
     Table t = Table.TASKS;
     Object[] v = new Object[t.columns().size()];
     v[t.indexOf("log_id")] = "log-" + app;
@@ -202,7 +243,7 @@ class DiagnoseJobTest {
     v[t.indexOf("finish_time_ms")] = 1_700_000_000_000L + durationMs;
     v[t.indexOf("duration_ms")] = durationMs;
     v[t.indexOf("executor_id")] = "1";
-    v[t.indexOf("host")] = "worker-1";
+    v[t.indexOf("host")] = host;
     v[t.indexOf("locality")] = "NODE_LOCAL";
     v[t.indexOf("speculative")] = false;
     v[t.indexOf("status")] = status;

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.perflab.stragglers.Feature;
 import org.perflab.stragglers.FeatureEvidence;
+import org.perflab.stragglers.HostEvidence;
 import org.perflab.stragglers.LocalityEvidence;
 import org.perflab.stragglers.TaskEvidence;
 
@@ -33,7 +34,11 @@ final class EvidenceRows {
     }
     LocalityEvidence locality = new LocalityEvidence(row.getInt(row.fieldIndex("locality_code")),
         row.getDouble(row.fieldIndex("normal_locality_sum")), row.getLong(row.fieldIndex("normal_tasks")));
-    return new TaskEvidence(features, locality);
+    Object logSum = row.get(row.fieldIndex("host_log_sum"));
+    Object own = row.get(row.fieldIndex("log_ratio"));
+    HostEvidence host = logSum == null || own == null ? HostEvidence.NONE
+        : HostEvidence.fromLogs(row.getLong(row.fieldIndex("host_tasks")), (Double) logSum, (Double) own);
+    return new TaskEvidence(features, locality, host);
   }
 
   /** An array nested in an array column: Spark hands it over as a Scala sequence. */

@@ -29,7 +29,8 @@ import org.perflab.stragglers.Feature;
  * Output: one row per straggler, with its stage's median and, per feature of {@link #FEATURES} (arrays in that
  * order), its normalised value, its peers' mean (the stage's other successful tasks), the stage's correlation with
  * duration, the application's quantiles at each of {@code levels}, and the edge windows of resource features; plus the
- * locality sums of the stage's normal tasks.
+ * locality sums of the stage's normal tasks, and its host's tasks of the application with the sum of their log
+ * durations over their stages' medians ({@link org.perflab.stragglers.HostEvidence}).
  */
 public final class StragglerEvidence {
   /** The features with a numeric value, in the order of the evidence arrays (every feature but locality). */
@@ -48,9 +49,15 @@ public final class StragglerEvidence {
         stageSums().subList(1, stageSums().size()).toArray(Column[]::new));
     Dataset<Row> apps = tasks.groupBy(keys(TaskFeatures.APP_KEY).toArray(Column[]::new)).agg(quantiles(levels).get(0),
         quantiles(levels).subList(1, FEATURES.size()).toArray(Column[]::new));
+    List<String> hostKey = new ArrayList<>(Arrays.asList(TaskFeatures.APP_KEY));
+    hostKey.add("host");
+    Dataset<Row> hosts = tasks.where(col("host").isNotNull().and(col("log_ratio").isNotNull()))
+        .groupBy(keys(hostKey.toArray(String[]::new)).toArray(Column[]::new))
+        .agg(count(lit(1)).as("host_tasks"), sum("log_ratio").as("host_log_sum"));
     return tasks.filter(col("straggler"))
         .join(stages, ResourceFeatures.scala(Arrays.asList(TaskFeatures.STAGE_KEY)))
         .join(apps, ResourceFeatures.scala(Arrays.asList(TaskFeatures.APP_KEY)))
+        .join(hosts, ResourceFeatures.scala(hostKey), "left")
         .select(evidenceColumns().toArray(Column[]::new));
   }
 
@@ -78,7 +85,10 @@ public final class StragglerEvidence {
       tasks = tasks.withColumn(value(f), normalised);
     }
     return tasks.withColumn("straggler", col("stage_tasks").geq(2).and(col("stage_median_ms").gt(0))
-        .and(col("duration_ms").gt(col("stage_median_ms").multiply(factor))));
+        .and(col("duration_ms").gt(col("stage_median_ms").multiply(factor))))
+        // the task's duration over its stage's median, as a natural logarithm: what its host's evidence sums
+        .withColumn("log_ratio", when(col("duration_ms").gt(0).and(col("stage_median_ms").gt(0)),
+            functions.log(col("duration_ms").divide(col("stage_median_ms")))));
   }
 
   /** Per stage: per feature its sum, count and correlation with duration; the normal tasks' locality. */
@@ -123,6 +133,9 @@ public final class StragglerEvidence {
     columns.add(col("locality_code"));
     columns.add(col("normal_locality_sum").cast("double").as("normal_locality_sum"));
     columns.add(col("normal_tasks").cast("long").as("normal_tasks"));
+    columns.add(functions.coalesce(col("host_tasks"), lit(0L)).as("host_tasks"));
+    columns.add(col("host_log_sum"));
+    columns.add(col("log_ratio"));
     return columns;
   }
 
