@@ -68,6 +68,12 @@ public final class FindingLimits {
   /** Wasted tasks: time of failed and killed task attempts ÷ all task time (Dr. Elephant's failure rates). */
   public static final Thresholds WASTED_TASK_SHARE = Thresholds.ascending(0.05, 0.1, 0.15, 0.2);
 
+  /**
+   * Slow hosts: what the {@code SLOW_HOST} stragglers lost (duration − their stage's median) ÷ all task time, graded
+   * as wasted tasks are: task time spent for nothing.
+   */
+  public static final Thresholds SLOW_HOST_SHARE = WASTED_TASK_SHARE;
+
   /** Driver-bound: time when no task runs ÷ wall time (sparklens' driver wall clock share). */
   public static final Thresholds DRIVER_SHARE = Thresholds.ascending(0.3, 0.5, 0.7, 0.9);
   /** Driver-bound is reported only for applications that run at least this long, in s. */

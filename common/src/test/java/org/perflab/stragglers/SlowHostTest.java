@@ -51,7 +51,8 @@ class SlowHostTest {
     }
 
     Map<String, Set<Cause>> causes = AppDiagnosis.diagnose(tasks, T, PccThresholds.defaults()).stream()
-        .collect(Collectors.toMap(d -> d.task().stageId() + "/" + d.task().taskIndex(), AppDiagnosis.Diagnosed::causes));
+        .collect(Collectors.toMap(d -> d.task().stageId() + "/" + d.task().taskIndex(),
+            AppDiagnosis.Diagnosed::causes));
 
     List<String> slow = List.of("0/3", "0/7", "0/11", "1/3", "1/7", "1/11");
     assertThat(causes.keySet()).containsExactlyInAnyOrderElementsOf(

@@ -23,7 +23,7 @@ import org.perflab.changes.Verdict;
 public final class LatestRegressions {
   /** Column added by {@link #regressions}: core-hours above the baseline, {@code core_hours − core_hours ÷ ratio}. */
   public static final String EXTRA_CORE_HOURS = "extra_core_hours";
-  /** Regressions a console summary names one per line; the rest are counted on one more line ({@link #bounded}). */
+  /** Regressions a console summary names, one a line; one more line counts the rest ({@link #bounded}). */
   public static final int SUMMARY_LINES = 10;
 
   private LatestRegressions() {}

@@ -20,9 +20,13 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.perflab.stragglers.Cause;
 import org.perflab.table.KeyColumns;
 
-/** The application rules over {@code app_features}, and the dropped-events rule over {@code ingest_status}. */
+/**
+ * The application rules over {@code app_features}, the slow-hosts rule over {@code stragglers} too, and the
+ * dropped-events rule over {@code ingest_status}.
+ */
 final class AppRules {
   private static final Column SLOTS = coalesce(col("slots"), lit(1));
 
@@ -31,8 +35,10 @@ final class AppRules {
   /** Every application rule's findings. */
   static List<Dataset<Row>> of(FindingInputs in) {
     Dataset<Row> apps = in.appFeatures();
-    return List.of(gcPressure(apps), idleExecutors(apps), memoryOversized(apps), wastedTasks(apps),
-        driverBound(apps), droppedEvents(in.ingestStatus()));
+    List<Dataset<Row>> rules = new java.util.ArrayList<>(List.of(gcPressure(apps), idleExecutors(apps),
+        memoryOversized(apps), wastedTasks(apps), driverBound(apps), droppedEvents(in.ingestStatus())));
+    in.stragglers().ifPresent(stragglers -> rules.add(slowHosts(apps, stragglers)));
+    return rules;
   }
 
   /** GC time ÷ executor run time; savings: the GC time above the LOW share, spread over the slots. */
@@ -110,6 +116,39 @@ final class AppRules {
         conf("spark.speculation.multiplier", onlyIf(speculation, "3"),
             "spark.speculation.quantile", onlyIf(speculation, "0.9")))
         .ofApplications(apps.where(col("task_time_s").gt(0).and(wasted.gt(0))));
+  }
+
+  /**
+   * What the application's {@code SLOW_HOST} stragglers lost (duration − their stage's median, s) ÷ its task time;
+   * savings: that time ÷ slots, what speculative copies on other hosts could win back at most. The evidence counts the
+   * stragglers and their hosts; the text names up to three hosts, most time lost first.
+   */
+  static Dataset<Row> slowHosts(Dataset<Row> apps, Dataset<Row> stragglers) {
+    Dataset<Row> byHost = stragglers.where(functions.array_contains(col("causes"), Cause.SLOW_HOST.name()))
+        .groupBy(FindingKeys.with("host"))
+        .agg(functions.sum(col("duration_ms").minus(col("stage_median_ms"))).divide(1000).as("host_lost_s"),
+            functions.count(lit(1)).as("host_stragglers"));
+    Dataset<Row> lost = byHost.groupBy(FindingKeys.with())
+        .agg(functions.sum("host_lost_s").as("slow_host_lost_s"), functions.sum("host_stragglers")
+            .as("slow_host_stragglers"), functions.count(lit(1)).as("slow_hosts"),
+            functions.sort_array(functions.collect_list(functions.struct(functions.negate(col("host_lost_s")),
+                col("host"))), true).as("by_loss"));
+    Dataset<Row> rows = apps.join(lost, FindingKeys.using());
+    Column share = try_divide(col("slow_host_lost_s"), col("task_time_s"));
+    Column named = functions.concat_ws(", ", functions.slice(functions.transform(col("by_loss"),
+        x -> x.getField("host")), 1, 3));
+    Column speculating = coalesce(col("speculative_tasks"), lit(0L)).gt(0);
+    return new RuleCandidate(Rule.SLOW_HOSTS, share,
+        evidence("slow_host_share", share, "slow_host_lost_s", col("slow_host_lost_s"), "slow_host_stragglers",
+            col("slow_host_stragglers"), "slow_hosts", col("slow_hosts"), "task_time_s", col("task_time_s")),
+        try_divide(col("slow_host_lost_s"), SLOTS),
+        functions.concat(lit("Stragglers ran on hosts whose other tasks of this application ran slow too (SLOW_HOST: "),
+            named, functions.when(col("slow_hosts").gt(3), lit(", ...")).otherwise(lit("")),
+            functions.when(speculating, lit("). Speculation is on: check those hosts (hardware, other load, disks)."))
+                .otherwise(lit("). Turn on speculation, whose copies of slow tasks run on other hosts, and check"
+                    + " those hosts (hardware, other load, disks)."))),
+        conf("spark.speculation", onlyIf(not(speculating), "true")))
+        .ofApplications(rows.where(col("task_time_s").gt(0)));
   }
 
   /** Time when no task runs ÷ wall time; savings: the driver-only time above the LOW share. */

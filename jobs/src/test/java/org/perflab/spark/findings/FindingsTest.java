@@ -34,6 +34,7 @@ class FindingsTest {
   private static final FindingRows STATUS = new FindingRows(Table.INGEST_STATUS.schema());
   private static final FindingRows PROPERTIES = new FindingRows(Table.PROPERTIES.schema());
   private static final FindingRows OPERATORS = new FindingRows(FindingRows.SQL_OPERATORS);
+  private static final FindingRows STRAGGLERS = new FindingRows(org.perflab.spark.diagnose.StragglerTable.SCHEMA);
   private static List<Row> found;
 
   @BeforeAll
@@ -72,6 +73,8 @@ class FindingsTest {
     graded(Rule.DRIVER_BOUND, new double[] {20, 35, 60, 80, 95}, (app, v) -> APPS.add(app, "wall_time_s", 100.0,
         "driver_only_s", v));
     APPS.add("driver-short", "wall_time_s", 10.0, "driver_only_s", 9.5);
+    graded(Rule.SLOW_HOSTS, new double[] {0.02, 0.06, 0.12, 0.16, 0.3}, (app, v) -> slowHosts(app, v, 0L));
+    slowHosts("slow-speculating", 0.3, 10L);
     graded(Rule.DROPPED_EVENTS, new double[] {0, 3, 20, 200, 2000}, (app, v) -> STATUS.add(app, "run_id", "R2",
         "status", "OK", "tasks_reconciled", v == 0, "stages_missing_tasks", v.longValue()));
     STATUS.add("dropped-fixed", "run_id", "R1", "status", "OK", "tasks_reconciled", false,
@@ -86,7 +89,8 @@ class FindingsTest {
 
     SparkSession spark = SparkTestSession.get();
     found = Findings.graded(new FindingInputs(APPS.frame(spark), STAGES.frame(spark), STATUS.frame(spark),
-        PROPERTIES.frame(spark), Optional.of(OPERATORS.frame(spark)), Optional.empty())).collectAsList();
+        PROPERTIES.frame(spark), Optional.of(OPERATORS.frame(spark)), Optional.of(STRAGGLERS.frame(spark))))
+        .collectAsList();
   }
 
   /** One case per severity: application {@code <rule>-<severity>} built from the metric at that level. */
@@ -108,6 +112,21 @@ class FindingsTest {
     all[3] = 0;
     System.arraycopy(values, 0, all, 4, values.length);
     STAGES.add(app, all);
+  }
+
+  /**
+   * 1000 s of task time on 5 slots; {@code share} of it lost by SLOW_HOST stragglers, 60 % on host h1 (two of them)
+   * and 40 % on h2 (one); a straggler of h3 with no cause loses as much again and does not count.
+   */
+  private static void slowHosts(String app, double share, long speculativeTasks) {
+    APPS.add(app, "task_time_s", 1000.0, "slots", 5, "speculative_tasks", speculativeTasks);
+    double lostMs = share * 1_000_000;
+    long task = 0;
+    for (Object[] host : new Object[][] {{"h1", 0.3}, {"h1", 0.3}, {"h2", 0.4}, {"h3", 1.0}}) {
+      STRAGGLERS.add(app, "task_id", task++, "host", host[0], "stage_median_ms", 1000.0,
+          "duration_ms", 1000L + Math.round(lostMs * (Double) host[1]),
+          "causes", host[0].equals("h3") ? List.of() : List.of("SLOW_HOST"));
+    }
   }
 
   /** SortMergeJoin 0 over Sort 1 ← Exchange 3 (ratio × 10 MiB) and Sort 2 ← Exchange 4 (1 GiB). */
@@ -271,6 +290,22 @@ class FindingsTest {
     assertThat(conf(app, Rule.WASTED_TASKS)).isEmpty();
     assertThat(only("wasted-speculation", Rule.WASTED_TASKS).<String>getAs("severity")).isEqualTo("CRITICAL");
     assertThat(conf("wasted-speculation", Rule.WASTED_TASKS)).containsEntry("spark.speculation.multiplier", "3");
+  }
+
+  @Test
+  void slowHosts() {
+    assertEveryBand(Rule.SLOW_HOSTS);
+    String app = name(Rule.SLOW_HOSTS, Severity.CRITICAL);
+    assertThat(savings(app, Rule.SLOW_HOSTS)).isCloseTo(300 / 5.0, within(EPS));
+    assertThat(evidence(app, Rule.SLOW_HOSTS)).containsEntry("slow_host_share", 0.3)
+        .containsEntry("slow_hosts", 2.0).containsEntry("slow_host_stragglers", 3.0);
+    assertThat(conf(app, Rule.SLOW_HOSTS)).containsExactly(Map.entry("spark.speculation", "true"));
+    assertThat(only(app, Rule.SLOW_HOSTS).<String>getAs("recommendation"))
+        .startsWith("Stragglers ran on hosts whose other tasks of this application ran slow too (SLOW_HOST: h1, h2)."
+            + " Turn on speculation");
+    assertThat(conf("slow-speculating", Rule.SLOW_HOSTS)).as("speculation already on").isEmpty();
+    assertThat(only("slow-speculating", Rule.SLOW_HOSTS).<String>getAs("recommendation"))
+        .contains("Speculation is on");
   }
 
   @Test
