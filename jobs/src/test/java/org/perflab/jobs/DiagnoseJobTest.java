@@ -21,6 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perflab.spark.diagnose.GridSearch;
 import org.perflab.spark.diagnose.StragglerCauses;
 import org.perflab.spark.diagnose.StragglerTable;
+import org.perflab.spark.report.Report;
+import org.perflab.spark.report.ReportOptions;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.spark.ingest.Ingest;
 import org.perflab.spark.ingest.IngestOptions;
@@ -154,7 +156,7 @@ class DiagnoseJobTest {
    * unexplained.
    */
   @Test
-  void stragglersOfAHostThatRanEveryTaskSlowNameTheHost() {
+  void stragglersOfAHostThatRanEveryTaskSlowNameTheHost() throws IOException {
     String root = dir.resolve("slow-host").toString();
     List<Row> rows = new ArrayList<>();
     String[] hosts = {"worker-a", "worker-b", "worker-c", "worker-slow"};
@@ -181,6 +183,21 @@ class DiagnoseJobTest {
     causes.forEach((task, list) -> assertThat(list).as(task)
         .isEqualTo(task.endsWith("worker-slow") ? List.of("SLOW_HOST") : List.of()));
     assertThat(run.unexplained()).isEqualTo(1);
+
+    // across applications: the host, its one application, its six stragglers and what they lost, 6 x 200 ms
+    assertThat(StragglerTable.slowHosts(table(root, StragglerTable.NAME)).collectAsList()).singleElement()
+        .satisfies(h -> {
+          assertThat(h.<String>getAs("host")).isEqualTo("worker-slow");
+          assertThat(h.<Long>getAs("applications")).isEqualTo(1);
+          assertThat(h.<Long>getAs("stragglers")).isEqualTo(6);
+          assertThat(h.<Double>getAs("lost_s")).isCloseTo(1.2, within(1e-9));
+        });
+    // and in the report's overview, under the stragglers by cause
+    Report.run(spark, new ReportOptions(root, root, List.of(), 20), Clock.systemUTC());
+    String overview = Files.readString(Path.of(root, "report", "index.html"));
+    assertThat(overview).contains("<table id=\"slow-hosts\">").containsPattern(
+        "<td class=\"text\">worker-slow</td><td class=\"num\">1</td><td class=\"num\">6</td>"
+            + "<td class=\"num\">1.2</td>");
   }
 
   @Test

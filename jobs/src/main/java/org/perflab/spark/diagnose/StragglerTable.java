@@ -10,6 +10,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.perflab.stragglers.BigRoots;
@@ -65,6 +66,23 @@ public final class StragglerTable {
    */
   public static Dataset<Row> of(Dataset<Row> evidence, StragglerThresholds thresholds, PccThresholds pcc) {
     return evidence.map((MapFunction<Row, Row>) row -> row(row, thresholds, pcc), Encoders.row(SCHEMA));
+  }
+
+  /**
+   * The hosts of the {@code SLOW_HOST} stragglers of {@code stragglers} (rows of this table), across their
+   * applications: {@code host}, {@code applications} and {@code stragglers} (counts), {@code lost_s} (what they lost,
+   * duration − stage median, s), most time lost first, then by host. A host slow in many applications is the machine
+   * to look at.
+   */
+  public static Dataset<Row> slowHosts(Dataset<Row> stragglers) {
+    return stragglers.where(functions.array_contains(functions.col("causes"), Cause.SLOW_HOST.name()))
+        .groupBy("host")
+        .agg(functions.countDistinct(functions.col(KeyColumns.LOG_ID), functions.col(KeyColumns.APP_ID),
+                functions.col(KeyColumns.APP_ATTEMPT_ID)).as("applications"),
+            functions.count(functions.lit(1)).as("stragglers"),
+            functions.sum(functions.col("duration_ms").minus(functions.col("stage_median_ms"))).divide(1000)
+                .as("lost_s"))
+        .orderBy(functions.desc("lost_s"), functions.col("host"));
   }
 
   /** The quantile levels {@link #of} needs the evidence built with. */

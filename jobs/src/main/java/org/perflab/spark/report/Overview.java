@@ -24,6 +24,7 @@ import org.apache.spark.sql.Row;
 import org.perflab.findings.Impact;
 import org.perflab.findings.Rule;
 import org.perflab.findings.Severity;
+import org.perflab.spark.diagnose.StragglerTable;
 import org.perflab.spark.nightly.NightlyRuns;
 import org.perflab.spark.report.Charts.Series;
 import org.perflab.spark.report.View.Cell;
@@ -315,9 +316,30 @@ public final class Overview {
         "Stragglers by cause", ScriptJson.of(Charts.bars("cause", "stragglers (count)",
         rows.stream().map(r -> r.getString(0)).toList(),
         List.of(new Series("stragglers", "bar", rows.stream().map(r -> Fmt.lng(r, "stragglers")).toList()))))));
-    return new Section("stragglers", "Stragglers by cause",
-        List.of(rows.isEmpty() ? "No stragglers." : "A straggler with two causes counts under both."), charts,
-        List.of(new TableView("straggler-causes", List.of("cause", "stragglers", "time lost (s)"), cells)), List.of());
+    List<String> notes = new ArrayList<>(List.of(rows.isEmpty() ? "No stragglers."
+        : "A straggler with two causes counts under both."));
+    List<TableView> tables = new ArrayList<>(List.of(new TableView("straggler-causes",
+        List.of("cause", "stragglers", "time lost (s)"), cells)));
+    slowHosts().ifPresent(hosts -> {
+      notes.add("Slow hosts: the hosts of SLOW_HOST stragglers (their other tasks ran slow too), most time lost first;"
+          + " a host slow in many applications is the machine to look at (docs/stragglers.md).");
+      tables.add(hosts);
+    });
+    return new Section("stragglers", "Stragglers by cause", notes, charts, tables, List.of());
+  }
+
+  /** The {@code --top} hosts of SLOW_HOST stragglers ({@link StragglerTable#slowHosts}); empty when there are none. */
+  private Optional<TableView> slowHosts() {
+    List<Row> hosts = in.read(StragglerTable.NAME).map(s -> StragglerTable.slowHosts(s).limit(options.top())
+        .collectAsList()).orElse(List.of());
+    if (hosts.isEmpty()) {
+      return Optional.empty();
+    }
+    List<List<Cell>> cells = hosts.stream().map(r -> List.of(Cell.text(Fmt.str(r, "host")),
+        Cell.number(Fmt.count(Fmt.lng(r, "applications"))), Cell.number(Fmt.count(Fmt.lng(r, "stragglers"))),
+        Cell.number(Fmt.num(Fmt.dbl(r, "lost_s"), 1)))).toList();
+    return Optional.of(new TableView("slow-hosts", List.of("host", "applications", "stragglers", "time lost (s)"),
+        cells));
   }
 
   private Section clusters() {
