@@ -44,7 +44,7 @@ public final class StragglerCauses {
   /** Table 7 from the {@code stragglers} rows. */
   public static Dataset<Row> of(Dataset<Row> stragglers) {
     Column[] app = Arrays.stream(TaskFeatures.APP_KEY).map(org.apache.spark.sql.functions::col).toArray(Column[]::new);
-    Column lost = col("duration_ms").minus(col("stage_median_ms")).divide(1000.0);
+    Column lost = StragglerTable.lostSeconds();
     Dataset<Row> byCause = stragglers
         .withColumn("cause", explode(when(size(col("causes")).gt(0), col("causes"))
             .otherwise(org.apache.spark.sql.functions.array(lit(UNEXPLAINED)))))

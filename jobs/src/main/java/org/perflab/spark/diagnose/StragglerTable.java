@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -75,14 +76,22 @@ public final class StragglerTable {
    * to look at.
    */
   public static Dataset<Row> slowHosts(Dataset<Row> stragglers) {
-    return stragglers.where(functions.array_contains(functions.col("causes"), Cause.SLOW_HOST.name()))
+    return withCause(stragglers, Cause.SLOW_HOST)
         .groupBy("host")
         .agg(functions.countDistinct(functions.col(KeyColumns.LOG_ID), functions.col(KeyColumns.APP_ID),
                 functions.col(KeyColumns.APP_ATTEMPT_ID)).as("applications"),
-            functions.count(functions.lit(1)).as("stragglers"),
-            functions.sum(functions.col("duration_ms").minus(functions.col("stage_median_ms"))).divide(1000)
-                .as("lost_s"))
+            functions.count(functions.lit(1)).as("stragglers"), functions.sum(lostSeconds()).as("lost_s"))
         .orderBy(functions.desc("lost_s"), functions.col("host"));
+  }
+
+  /** The rows of {@code stragglers} (rows of this table) that BigRoots gave {@code cause}. */
+  public static Dataset<Row> withCause(Dataset<Row> stragglers, Cause cause) {
+    return stragglers.where(functions.array_contains(functions.col("causes"), cause.name()));
+  }
+
+  /** What a straggler lost, s: its duration less its stage's median, (duration_ms − stage_median_ms) ÷ 1000. */
+  public static Column lostSeconds() {
+    return functions.col("duration_ms").minus(functions.col("stage_median_ms")).divide(1000.0);
   }
 
   /** The quantile levels {@link #of} needs the evidence built with. */

@@ -20,6 +20,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.perflab.spark.diagnose.StragglerTable;
 import org.perflab.stragglers.Cause;
 import org.perflab.table.KeyColumns;
 
@@ -124,9 +125,9 @@ final class AppRules {
    * stragglers and their hosts; the text names up to three hosts, most time lost first.
    */
   static Dataset<Row> slowHosts(Dataset<Row> apps, Dataset<Row> stragglers) {
-    Dataset<Row> byHost = stragglers.where(functions.array_contains(col("causes"), Cause.SLOW_HOST.name()))
+    Dataset<Row> byHost = StragglerTable.withCause(stragglers, Cause.SLOW_HOST)
         .groupBy(FindingKeys.with("host"))
-        .agg(functions.sum(col("duration_ms").minus(col("stage_median_ms"))).divide(1000).as("host_lost_s"),
+        .agg(functions.sum(StragglerTable.lostSeconds()).as("host_lost_s"),
             functions.count(lit(1)).as("host_stragglers"));
     Dataset<Row> lost = byHost.groupBy(FindingKeys.with())
         .agg(functions.sum("host_lost_s").as("slow_host_lost_s"), functions.sum("host_stragglers")

@@ -307,7 +307,7 @@ public final class Overview {
       rows = stragglers.get()
           .withColumn("cause", expr("explode(if(size(causes) = 0, array('UNEXPLAINED'), causes))"))
           .groupBy("cause").agg(expr("count(*)").as("stragglers"),
-              expr("sum(duration_ms - stage_median_ms) / 1000").as("lost_s"))
+              sum(StragglerTable.lostSeconds()).as("lost_s"))
           .orderBy(desc("stragglers"), col("cause")).collectAsList();
     }
     List<List<Cell>> cells = rows.stream().map(r -> List.of(Cell.text(r.getString(0)),

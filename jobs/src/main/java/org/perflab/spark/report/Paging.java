@@ -13,23 +13,20 @@ import org.perflab.spark.report.View.TableView;
 public final class Paging {
   private Paging() {}
 
-  /** Links to every page of a list of {@code count} pages; the current one has no target. */
+  /** Links to every page of a list of {@code count} pages; the current one has no target; none for one page. */
   public static List<Link> links(String name, int count, int current) {
-    List<Link> links = new ArrayList<>();
-    if (count <= 1) {
-      return links;
-    }
-    for (int p = 1; p <= count; p++) {
-      links.add(new Link(String.valueOf(p), p == current ? null : name + "-" + p + ".html"));
-    }
-    return links;
+    return count <= 1 ? new ArrayList<>() : linksTo(name, count, current);
   }
 
   /** Links to each page of a list of {@code count} pages from a page outside it (such as the overview), even one. */
   public static List<Link> into(String name, int count) {
+    return linksTo(name, count, 0);
+  }
+
+  private static List<Link> linksTo(String name, int count, int current) {
     List<Link> links = new ArrayList<>();
     for (int p = 1; p <= count; p++) {
-      links.add(new Link(String.valueOf(p), name + "-" + p + ".html"));
+      links.add(new Link(String.valueOf(p), p == current ? null : name + "-" + p + ".html"));
     }
     return links;
   }
