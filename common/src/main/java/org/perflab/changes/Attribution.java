@@ -32,7 +32,9 @@ import org.perflab.findings.Rule;
  *   <li>executor wait: the growth of the time from start to the first executor;
  *   <li>plan: the duration of stages added minus stages removed (stages matched with {@link StageMatcher});
  *   <li>stages: the growth of each matched stage, put on its first sign: a retry or more failed tasks (failures),
- *       spill (memory), more tasks (partitions), a longer longest task (skew), GC, shuffle fetch wait, more task
+ *       spill (memory), more tasks (partitions), a straggler on a slow host that explains at least {@value
+ *       #SLOW_HOST_SHARE} of the growth (the environment: {@link #slowHost}), a longer longest task (skew), GC, shuffle
+ *       fetch wait, more task
  *       time off the CPU (the CPU time grew by less than {@value #OFF_CPU_SHARE} of the task time), else more task
  *       time; a stage that grew with its task time unchanged is waiting for slots;
  *   <li>environment: every sizeable matched stage slower by a similar factor (spread of log ratios ≤
@@ -81,6 +83,8 @@ public final class Attribution {
   static final double ENVIRONMENT_SPREAD = 0.15;
   static final double GREW_Z = 2;
   static final double OFF_CPU_SHARE = 0.5;
+  /** The share of a stage's growth its straggler on a slow host must explain to be its sign ({@link #slowHost}). */
+  static final double SLOW_HOST_SHARE = 0.5;
   private static final double GIB = 1 << 30;
 
   /** What made a matched stage grow. */
@@ -88,6 +92,7 @@ public final class Attribution {
     FAILURES(null),
     SPILL(Rule.SPILL),
     PARTITIONS(Rule.SHUFFLE_PARTITIONS),
+    SLOW_HOST(Rule.SLOW_HOSTS),
     SKEW(Rule.DATA_SKEW),
     GC(Rule.GC_PRESSURE),
     FETCH_WAIT(null),
@@ -111,6 +116,8 @@ public final class Attribution {
   private final StageAlignment alignment;
   private final Map<Integer, StageStats> runStages;
   private final Map<Integer, StageStats> baseStages;
+  /** The hosts of the stages whose sign is {@link StageSign#SLOW_HOST}, with the seconds those stages grew. */
+  private final Map<String, Double> slowHosts = new HashMap<>();
 
   private Attribution(RunProfile run, RunProfile base, List<RunProfile> baseline, double extraS, Extra extraOf) {
     this.run = run;
@@ -392,8 +399,11 @@ public final class Attribution {
       if (grew <= 0) {
         continue;
       }
-      StageSign sign = retry > 0 ? StageSign.FAILURES : sign(b, r);
+      StageSign sign = retry > 0 ? StageSign.FAILURES : sign(b, r, grew);
       out.merge(sign, grew, Double::sum);
+      if (sign == StageSign.SLOW_HOST) {
+        slowHosts.merge(r.slowHost(), grew, Double::sum);
+      }
       evidence.computeIfAbsent(sign, k -> new ArrayList<>()).add(String.format(Locale.ROOT,
           "stage %d '%s' %.1f s -> %.1f s (%s)", r.ref().stageId(), r.ref().name(), b.durationS(),
           r.durationS() + retry, detail(sign, b, r)));
@@ -401,7 +411,8 @@ public final class Attribution {
     return out;
   }
 
-  private static StageSign sign(StageStats b, StageStats r) {
+  /** The first sign of what made matched stage {@code b} grow by {@code grewS} seconds into {@code r}. */
+  private static StageSign sign(StageStats b, StageStats r, double grewS) {
     double taskGrowth = r.taskTimeS() - b.taskTimeS();
     if (r.failedTasks() > b.failedTasks()) {
       return StageSign.FAILURES;
@@ -411,6 +422,9 @@ public final class Attribution {
     }
     if (r.tasks() >= 1.5 * b.tasks() && r.tasks() > b.tasks() + 1) {
       return StageSign.PARTITIONS;
+    }
+    if (slowHost(b, r, grewS)) {
+      return StageSign.SLOW_HOST;
     }
     if (r.maxOverMedian() >= 2 && r.maxOverMedian() >= 1.5 * b.maxOverMedian()) {
       return StageSign.SKEW;
@@ -428,6 +442,16 @@ public final class Attribution {
   }
 
   /**
+   * Whether a slow host explains most of a matched stage's growth of {@code grewS} seconds: the excess over the
+   * stage's median of its longest straggler on a slow host (a task cannot lengthen its stage by more than it ran over
+   * the others) grew from {@code b} to {@code r} by at least {@value #SLOW_HOST_SHARE} of the stage's growth. A host
+   * that was as slow in the reference run is no change.
+   */
+  static boolean slowHost(StageStats b, StageStats r, double grewS) {
+    return r.slowHost() != null && grewS > 0 && r.slowHostS() - b.slowHostS() >= SLOW_HOST_SHARE * grewS;
+  }
+
+  /**
    * Whether task time that grew by {@code taskGrowthS} grew off the CPU: the CPU time known in both runs (Spark 2.1
    * and later log it) and grown by less than {@value #OFF_CPU_SHARE} of the task time's growth. Tasks that did the
    * same work in more time waited: for a CPU that other processes held, or for a disk or network (GC and shuffle
@@ -442,6 +466,8 @@ public final class Attribution {
       case FAILURES -> "failed tasks " + b.failedTasks() + " -> " + r.failedTasks() + ", retried";
       case SPILL -> "spill " + gib(b.spillBytes()) + " -> " + gib(r.spillBytes());
       case PARTITIONS -> "tasks " + b.tasks() + " -> " + r.tasks();
+      case SLOW_HOST -> String.format(Locale.ROOT, "a task on host %s ran %.1f s over the stage's median, against"
+          + " %.1f s before; the host's other tasks ran slow too", r.slowHost(), r.slowHostS(), b.slowHostS());
       case SKEW -> "longest task " + fmt(b.maxOverMedian()) + "x -> " + fmt(r.maxOverMedian()) + "x the median";
       case GC -> String.format(Locale.ROOT, "GC %.1f s -> %.1f s", b.gcS(), r.gcS());
       case FETCH_WAIT -> String.format(Locale.ROOT, "fetch wait %.1f s -> %.1f s", b.fetchWaitS(), r.fetchWaitS());
@@ -469,11 +495,19 @@ public final class Attribution {
     if (!related.isEmpty()) {
       return config(related, seconds, text);
     }
-    CauseKind kind = sign == StageSign.FAILURES ? CauseKind.FAILURES : CauseKind.STAGES;
+    CauseKind kind = sign == StageSign.FAILURES ? CauseKind.FAILURES
+        : sign == StageSign.SLOW_HOST ? CauseKind.ENVIRONMENT : CauseKind.STAGES;
+    if (sign == StageSign.SLOW_HOST) {
+      String hosts = hostsOf(slowHosts);
+      return cause(kind, "tasks on a slow host (" + hosts + ")", seconds, text, "check " + hosts
+          + " (disks, CPU, other load) and take it out of service, or set spark.speculation=true so that its"
+          + " tasks are rerun elsewhere; read finding " + Rule.SLOW_HOSTS);
+    }
     String what = switch (sign) {
       case FAILURES -> "stages retried or with failed tasks";
       case SPILL -> "stages spilled";
       case PARTITIONS -> "stages ran more tasks";
+      case SLOW_HOST -> throw new AssertionError("reported above");
       case SKEW -> "skew: one task much longer than the others";
       case GC -> "more GC";
       case FETCH_WAIT -> "longer shuffle fetch wait";
@@ -482,6 +516,12 @@ public final class Attribution {
       case SLOT_WAIT -> "stages took longer with the same task time";
     };
     return cause(kind, what, seconds, text, sign.finding == null ? "" : "read finding " + sign.finding);
+  }
+
+  /** {@code growth}'s hosts, most seconds first, at most 3, joined by ", ". */
+  private static String hostsOf(Map<String, Double> growth) {
+    return growth.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+        .map(Map.Entry::getKey).limit(3).collect(Collectors.joining(", "));
   }
 
   /** A matched stage: its attempt in the reference and in the run. */

@@ -18,7 +18,25 @@ package org.perflab.changes;
  * @param shuffleWriteBytes Σ shuffle bytes written
  * @param spillBytes Σ disk bytes spilled
  * @param maxOverMedian the longest task ÷ the median task (skew); NaN when unknown
+ * @param slowHostS the largest excess over the stage's median task duration of its stragglers that ran on a slow host
+ *     ({@code SLOW_HOST}: the host's other tasks of the application ran slow too), s; 0 when none or not diagnosed
+ * @param slowHost the host of that straggler; null when none
  */
 public record StageStats(StageRef ref, int attempt, long tasks, long failedTasks, double durationS, double taskTimeS,
     double cpuS, double gcS, double fetchWaitS, double shuffleWriteS, long inputBytes, long shuffleReadBytes,
-    long shuffleWriteBytes, long spillBytes, double maxOverMedian) {}
+    long shuffleWriteBytes, long spillBytes, double maxOverMedian, double slowHostS, String slowHost) {
+
+  /** A stage attempt with no straggler on a slow host (or not diagnosed). */
+  public StageStats(StageRef ref, int attempt, long tasks, long failedTasks, double durationS, double taskTimeS,
+      double cpuS, double gcS, double fetchWaitS, double shuffleWriteS, long inputBytes, long shuffleReadBytes,
+      long shuffleWriteBytes, long spillBytes, double maxOverMedian) {
+    this(ref, attempt, tasks, failedTasks, durationS, taskTimeS, cpuS, gcS, fetchWaitS, shuffleWriteS, inputBytes,
+        shuffleReadBytes, shuffleWriteBytes, spillBytes, maxOverMedian, 0, null);
+  }
+
+  /** This stage attempt with a straggler on {@code host} that ran {@code excessS} seconds over the stage's median. */
+  public StageStats withSlowHost(String host, double excessS) {
+    return new StageStats(ref, attempt, tasks, failedTasks, durationS, taskTimeS, cpuS, gcS, fetchWaitS,
+        shuffleWriteS, inputBytes, shuffleReadBytes, shuffleWriteBytes, spillBytes, maxOverMedian, excessS, host);
+  }
+}

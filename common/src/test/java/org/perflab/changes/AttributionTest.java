@@ -163,6 +163,37 @@ class AttributionTest {
   }
 
   @Test
+  void aLongestTaskOnASlowHostIsTheEnvironmentNamingTheHost() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    // the join's longest task ran 38 s over its stage's median on hadoop6, whose other tasks ran slow too
+    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withSlowHost("hadoop6", 38));
+    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), stages);
+    List<RegressionCause> causes = Attribution.explain(now, base, 40);
+    RegressionCause first = causes.get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.ENVIRONMENT);
+    assertThat(first.what()).isEqualTo("tasks on a slow host (hadoop6)");
+    assertThat(first.seconds()).isEqualTo(40);
+    assertThat(first.evidence()).contains("stage 1 'join at W.scala:2' 30.0 s -> 70.0 s", "host hadoop6",
+        "38.0 s over the stage's median, against 0.0 s before");
+    assertThat(first.action()).contains("check hadoop6", "spark.speculation=true", "read finding SLOW_HOSTS");
+    assertThat(causes).noneMatch(c -> c.what().startsWith("skew"));
+  }
+
+  @Test
+  void aSlowHostThatWasAsSlowInTheReferenceOrExplainsLittleOfTheGrowthIsNotTheCause() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, List.of(baseStages().get(0),
+        baseStages().get(1).withSlowHost("hadoop6", 10), baseStages().get(2), baseStages().get(3)));
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    // 40 s of growth, of which the straggler on the slow host explains 14 s more than in the reference: skew
+    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withSlowHost("hadoop6", 24));
+    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), stages);
+    RegressionCause first = Attribution.explain(now, base, 40).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.STAGES);
+    assertThat(first.what()).startsWith("skew");
+  }
+
+  @Test
   void everyStageSlowerBySimilarFactorIsTheEnvironment() {
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());
     List<StageStats> stages = scaled(baseStages(), 1.5);

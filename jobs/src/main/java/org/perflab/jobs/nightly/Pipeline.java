@@ -36,8 +36,10 @@ public final class Pipeline {
       new Step("diagnose", List.of("features"), with(INGEST, "app_features", "stage_features", "stragglers",
           "straggler_causes", "findings"), Set.of("stragglers", "straggler_causes", "findings"),
           incremental()),
+      // reads diagnose's stragglers for its slow-host evidence, so it runs after diagnose; not a dependency: without
+      // them (diagnose failed) it judges as before, on the last committed stragglers
       new Step("regressions", List.of("features"), with(INGEST, "workloads", "app_features", "stage_features",
-          "regressions"), Set.of("regressions"), incremental()),
+          "stragglers", "regressions"), Set.of("regressions"), incremental()),
       new Step("stage-costs", List.of("ingest"), with(INGEST, "stage_costs"), Set.of("stage_costs"),
           incremental()),
       new Step("cluster", List.of("features"), Set.of("app_features", "findings", "app_clusters",

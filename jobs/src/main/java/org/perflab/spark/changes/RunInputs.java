@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.diagnose.StragglerTable;
 import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.storage.TableStore;
@@ -11,11 +12,12 @@ import org.perflab.table.Table;
 
 /**
  * The tables the changes jobs read: the {@code features} tables and the ingest tables they were derived from.
- * {@code sqlOperators} is empty when the root has no SQL.
+ * {@code sqlOperators} is empty when the root has no SQL; {@code stragglers} (of {@code diagnose}) when it was not
+ * diagnosed: the attribution then has no slow-host evidence.
  */
 public record RunInputs(Dataset<Row> workloads, Dataset<Row> appFeatures, Dataset<Row> stageFeatures,
     Dataset<Row> applications, Dataset<Row> stages, Dataset<Row> executors, Dataset<Row> properties,
-    Optional<Dataset<Row>> sqlOperators) {
+    Optional<Dataset<Row>> sqlOperators, Optional<Dataset<Row>> stragglers) {
 
   /**
    * Reads the tables under {@code root}.
@@ -28,7 +30,7 @@ public record RunInputs(Dataset<Row> workloads, Dataset<Row> appFeatures, Datase
         features(root, job, FeatureTables.APP_FEATURES_TABLE), features(root, job, FeatureTables.STAGE_FEATURES_TABLE),
         ingest(root, job, Table.APPLICATIONS), ingest(root, job, Table.STAGES), ingest(root, job, Table.EXECUTORS),
         EffectiveProperties.read(root).orElseThrow(() -> missing(root, job, Table.PROPERTIES)),
-        root.read(Table.SQL_OPERATORS));
+        root.read(Table.SQL_OPERATORS), root.read(StragglerTable.NAME));
   }
 
   private static Dataset<Row> features(TableStore root, String job, String table) {

@@ -29,6 +29,8 @@ import org.perflab.changes.RunProfile;
 import org.perflab.changes.StageRef;
 import org.perflab.changes.StageStats;
 import org.perflab.changes.WallTimeSplit;
+import org.perflab.spark.diagnose.StragglerTable;
+import org.perflab.stragglers.Cause;
 import org.perflab.table.KeyColumns;
 
 /**
@@ -150,15 +152,33 @@ public final class RunProfiles {
             .and(col("status").isin("SKIPPED", "PENDING").equalTo(false)))
         .join(skew, col(KeyColumns.LOG_ID).equalTo(col("k_log")).and(col("stage_id").equalTo(col("k_stage")))
             .and(col("stage_attempt_id").equalTo(col("k_attempt"))), "left")
+        .join(slowHosts(in, ids), col(KeyColumns.LOG_ID).equalTo(col("h_log"))
+            .and(col("stage_id").equalTo(col("h_stage"))).and(col("stage_attempt_id").equalTo(col("h_attempt"))),
+            "left")
         .select(col(KeyColumns.LOG_ID), col("stage_id"), col("stage_attempt_id"), col("job_id"), col("name"),
             col("num_complete_tasks").plus(col("num_failed_tasks")).plus(col("num_killed_tasks")),
             col("num_failed_tasks"), col("duration_ms"), col("executor_run_time_ms"), col("executor_cpu_time_ns"),
             col("jvm_gc_time_ms"), col("shuffle_fetch_wait_time_ms"), col("shuffle_write_time_ns"),
             col("input_bytes"), col("shuffle_read_bytes"), col("shuffle_write_bytes"), col("disk_spilled_bytes"),
-            col("duration_max_over_median"), col("submission_time_ms"), col("completion_time_ms"));
+            col("duration_max_over_median"), col("submission_time_ms"), col("completion_time_ms"),
+            col("slowest.lost_s"), col("slowest.host"));
     Map<String, List<Row>> rows = new HashMap<>();
     stages.collectAsList().forEach(r -> rows.computeIfAbsent(r.getString(0), k -> new ArrayList<>()).add(r));
     return rows;
+  }
+
+  /**
+   * Per stage attempt of {@code ids}, its longest straggler on a slow host ({@code SLOW_HOST} in the {@code stragglers}
+   * table): {@code slowest} (struct of {@code lost_s}, its excess over the stage's median in s, and {@code host});
+   * no rows when the root was not diagnosed.
+   */
+  private static Dataset<Row> slowHosts(RunInputs in, Object[] ids) {
+    Dataset<Row> stragglers = in.stragglers().orElseGet(() -> in.stages().sparkSession()
+        .createDataFrame(List.<Row>of(), StragglerTable.SCHEMA));
+    return StragglerTable.withCause(stragglers.where(col(KeyColumns.LOG_ID).isin(ids)), Cause.SLOW_HOST)
+        .groupBy(col(KeyColumns.LOG_ID).as("h_log"), col("stage_id").as("h_stage"),
+            col("stage_attempt_id").as("h_attempt"))
+        .agg(max(struct(StragglerTable.lostSeconds().as("lost_s"), col("host"))).as("slowest"));
   }
 
   private static List<StageStats> stageStats(List<Row> rows) {
@@ -171,7 +191,7 @@ public final class RunProfiles {
       out.add(new StageStats(ref, r.getInt(2), longOr(r, 5), longOr(r, 6), longOr(r, 7) / 1000.0,
           longOr(r, 8) / 1000.0, longOr(r, 9) / 1e9, longOr(r, 10) / 1000.0, longOr(r, 11) / 1000.0,
           longOr(r, 12) / 1e9, longOr(r, 13), longOr(r, 14), longOr(r, 15), longOr(r, 16),
-          r.isNullAt(17) ? Double.NaN : r.getDouble(17)));
+          r.isNullAt(17) ? Double.NaN : r.getDouble(17), dbl(r, 20), r.isNullAt(21) ? null : r.getString(21)));
     }
     return out;
   }
