@@ -34,9 +34,8 @@ import org.perflab.findings.Rule;
  *   <li>stages: the growth of each matched stage, put on its first sign: a retry or more failed tasks (failures),
  *       spill (memory), more tasks (partitions), a straggler on a slow host that explains at least {@value
  *       #SLOW_HOST_SHARE} of the growth (the environment: {@link #slowHost}), a longer longest task (skew), GC, shuffle
- *       fetch wait, more task
- *       time off the CPU (the CPU time grew by less than {@value #OFF_CPU_SHARE} of the task time), else more task
- *       time; a stage that grew with its task time unchanged is waiting for slots;
+ *       fetch wait, more task time off the CPU (the CPU time grew by less than {@value #OFF_CPU_SHARE} of the task
+ *       time), else more task time; a stage that grew with its task time unchanged is waiting for slots;
  *   <li>environment: every sizeable matched stage slower by a similar factor (spread of log ratios ≤
  *       {@value #ENVIRONMENT_SPREAD}) with data, slots, plan and configuration unchanged; or, with the same, the
  *       matched stages' task time grown by more than a tenth off the CPU (another process held the CPU, or a disk
@@ -500,8 +499,8 @@ public final class Attribution {
     if (sign == StageSign.SLOW_HOST) {
       String hosts = hostsOf(slowHosts);
       return cause(kind, "tasks on a slow host (" + hosts + ")", seconds, text, "check " + hosts
-          + " (disks, CPU, other load) and take it out of service, or set spark.speculation=true so that its"
-          + " tasks are rerun elsewhere; read finding " + Rule.SLOW_HOSTS);
+          + " (disks, CPU, other load) and take a faulty host out of service, or set spark.speculation=true so that"
+          + " slow tasks are rerun elsewhere; read finding " + Rule.SLOW_HOSTS);
     }
     String what = switch (sign) {
       case FAILURES -> "stages retried or with failed tasks";
