@@ -2,6 +2,7 @@ package org.perflab.stragglers;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,8 @@ import java.util.Set;
  * specification the distributed {@code diagnose} job follows, and what its tests compare against. Per stage attempt:
  * the median duration; each task's features normalised ({@link Category}); per feature the application's quantiles;
  * per straggler its peers' mean (the stage's other tasks) and the stage's correlation with duration; per host, its
- * tasks' durations over their stages' medians ({@link HostEvidence}).
+ * tasks' durations over their stages' medians ({@link HostEvidence}); per stage, its executors' first tasks against
+ * the others ({@link ColdEvidence}).
  */
 public final class AppDiagnosis {
   private AppDiagnosis() {}
@@ -46,16 +48,23 @@ public final class AppDiagnosis {
         sums[1] += logRatios[i];
       }
     }
+    boolean[] cold = cold(tasks);
     List<Diagnosed> out = new ArrayList<>();
     for (List<Integer> stage : stages.values()) {
       double median = medians[stage.get(0)];
+      long[] warm = stage.stream().filter(i -> !cold[i]).mapToLong(i -> tasks.get(i).durationMs()).toArray();
+      double warmMedian = warm.length == 0 ? Double.NaN : Quantiles.median(warm);
+      List<Integer> coldTasks = stage.stream().filter(i -> cold[i]).toList();
+      double coldLogSum = coldTasks.stream().mapToDouble(i -> Math.log(tasks.get(i).durationMs())).sum();
       List<Integer> stragglers = stage.stream()
           .filter(i -> Quantiles.isStraggler(tasks.get(i).durationMs(), median, t.stragglerFactor())).toList();
       for (int i : stragglers) {
         double[] host = tasks.get(i).host() == null ? null : hosts.get(tasks.get(i).host());
         HostEvidence hostEvidence = host == null || Double.isNaN(logRatios[i]) ? HostEvidence.NONE
             : HostEvidence.fromLogs((long) host[0], host[1], logRatios[i]);
-        TaskEvidence evidence = evidence(tasks, values, quantiles, stage, stragglers, i, hostEvidence);
+        ColdEvidence coldEvidence = ColdEvidence.fromLogs(cold[i], warm.length, warmMedian, coldTasks.size(),
+            coldLogSum, tasks.get(i).durationMs());
+        TaskEvidence evidence = evidence(tasks, values, quantiles, stage, stragglers, i, hostEvidence, coldEvidence);
         out.add(new Diagnosed(tasks.get(i), median, tasks.get(i).durationMs() / median,
             BigRoots.causes(evidence, t), Pcc.causes(evidence, pcc), evidence));
       }
@@ -98,7 +107,7 @@ public final class AppDiagnosis {
   }
 
   private static TaskEvidence evidence(List<TaskObservation> tasks, double[][] values, Map<Feature, double[]> quantiles,
-      List<Integer> stage, List<Integer> stragglers, int task, HostEvidence host) {
+      List<Integer> stage, List<Integer> stragglers, int task, HostEvidence host, ColdEvidence cold) {
     Map<Feature, FeatureEvidence> features = new EnumMap<>(Feature.class);
     double[] durations = stage.stream().mapToDouble(i -> tasks.get(i).durationMs()).toArray();
     for (Feature f : Feature.values()) {
@@ -114,6 +123,25 @@ public final class AppDiagnosis {
     double normalSum = normal.stream().mapToDouble(i -> values[Feature.LOCALITY.ordinal()][i]).sum();
     LocalityEvidence locality = new LocalityEvidence(LocalityEvidence.code(tasks.get(task).locality()), normalSum,
         normal.size());
-    return new TaskEvidence(features, locality, host);
+    return new TaskEvidence(features, locality, host, cold);
+  }
+
+  /**
+   * Per task, whether it is cold ({@link ColdEvidence}): launched before its executor finished any of the tasks given
+   * (the application's successful tasks). A task whose executor or launch time is unknown is not.
+   */
+  static boolean[] cold(List<TaskObservation> tasks) {
+    Map<String, Long> firstFinish = new HashMap<>();
+    for (TaskObservation t : tasks) {
+      if (t.timed()) {
+        firstFinish.merge(t.executorId(), t.launchTimeMs() + t.durationMs(), Math::min);
+      }
+    }
+    boolean[] cold = new boolean[tasks.size()];
+    for (int i = 0; i < tasks.size(); i++) {
+      TaskObservation t = tasks.get(i);
+      cold[i] = t.timed() && t.durationMs() > 0 && t.launchTimeMs() < firstFinish.get(t.executorId());
+    }
+    return cold;
   }
 }

@@ -20,7 +20,9 @@ import java.util.Set;
  *
  * <p>Beyond the thesis's features, {@link Cause#SLOW_HOST} ({@link #slowHost}) names the machine when the straggler's
  * host ran the application's other tasks slow too, on like data: the heterogeneous hardware the reference lists among
- * the causes and Mantri blames last, which the event log shows through the {@code host} of every task.
+ * the causes and Mantri blames last, which the event log shows through the {@code host} of every task; and {@link
+ * Cause#COLD_EXECUTOR} ({@link #coldExecutor}) names the executor's warm-up when the straggler was among its executor's
+ * first tasks and the stage's other first tasks ran slow too against those on executors already warm.
  */
 public final class BigRoots {
   private BigRoots() {}
@@ -60,6 +62,9 @@ public final class BigRoots {
     if (likeData && slowHost(evidence.host(), thresholds.stragglerFactor())) {
       causes.add(Cause.SLOW_HOST);
     }
+    if (likeData && coldExecutor(evidence.cold(), thresholds.stragglerFactor())) {
+      causes.add(Cause.COLD_EXECUTOR);
+    }
     return causes;
   }
 
@@ -85,6 +90,17 @@ public final class BigRoots {
 
   /** Other tasks a host needs before it is judged slow: one more task than the straggler itself, so never one alone. */
   public static final int HOST_MIN_OTHER_TASKS = 2;
+
+  /**
+   * The cold-executor rule: the straggler was among its executor's first tasks, at least {@link #HOST_MIN_OTHER_TASKS}
+   * other first tasks and as many warm tasks ran in its stage, and the other first tasks' durations over the warm
+   * tasks' median average, geometrically, above the straggler factor: a typical first task of that stage is itself a
+   * straggler against the warm ones, so the warm-up, not this task, is what was slow.
+   */
+  public static boolean coldExecutor(ColdEvidence e, double stragglerFactor) {
+    return e.cold() && e.warmTasks() >= HOST_MIN_OTHER_TASKS && e.otherColdTasks() >= HOST_MIN_OTHER_TASKS
+        && e.otherColdSlowness() > stragglerFactor;
+  }
 
   /** "On like data": no data-skew feature is above λp times its peers' mean. */
   static boolean likeData(TaskEvidence evidence, double lambdaP) {

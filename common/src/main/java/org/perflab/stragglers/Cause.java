@@ -32,7 +32,14 @@ public enum Cause {
    * medians average (geometrically) beyond the straggler factor. The machine, not the task: heterogeneous or loaded
    * hardware, as the reference's causes and Mantri's last resort name it, seen from the event log alone.
    */
-  SLOW_HOST("its host ran the application's other tasks slow too, on like data: the machine, not the task");
+  SLOW_HOST("its host ran the application's other tasks slow too, on like data: the machine, not the task"),
+  /**
+   * The task was among its executor's first (launched before the executor finished any task of the application), and
+   * the stage's other first tasks ran slow too against its tasks on executors already warm, on like data: the
+   * executor's warm-up (JVM class loading and JIT, Python workers, jars and broadcast variables fetched), not the task.
+   */
+  COLD_EXECUTOR("among its executor's first tasks, which ran slow as a group against the stage's tasks on warm"
+      + " executors, on like data: the executor's warm-up, not the task");
 
   private final String meaning;
 

@@ -15,13 +15,22 @@ import java.util.Map;
  *     = not measured
  * @param locality Spark's locality level, e.g. NODE_LOCAL
  * @param host the executor's host; null when unknown
+ * @param executorId the executor's id; null when unknown
+ * @param launchTimeMs when the task was launched, epoch ms; its finish is this plus {@code durationMs}; −1 when unknown
  */
 public record TaskObservation(
     int stageId, int stageAttemptId, int taskIndex, long durationMs, Map<Feature, Double> raw,
-    Map<Feature, EdgeDetection.Window> resources, String locality, String host) {
+    Map<Feature, EdgeDetection.Window> resources, String locality, String host, String executorId,
+    long launchTimeMs) {
   public TaskObservation {
     raw = Map.copyOf(raw);
     resources = Map.copyOf(resources);
+  }
+
+  /** A task whose executor and launch time are not known. */
+  public TaskObservation(int stageId, int stageAttemptId, int taskIndex, long durationMs, Map<Feature, Double> raw,
+      Map<Feature, EdgeDetection.Window> resources, String locality, String host) {
+    this(stageId, stageAttemptId, taskIndex, durationMs, raw, resources, locality, host, null, -1);
   }
 
   /** A task whose host is not known. */
@@ -32,7 +41,19 @@ public record TaskObservation(
 
   /** This task on {@code host}. */
   public TaskObservation onHost(String host) {
-    return new TaskObservation(stageId, stageAttemptId, taskIndex, durationMs, raw, resources, locality, host);
+    return new TaskObservation(stageId, stageAttemptId, taskIndex, durationMs, raw, resources, locality, host,
+        executorId, launchTimeMs);
+  }
+
+  /** This task on executor {@code executorId}, launched at {@code launchTimeMs} (epoch ms). */
+  public TaskObservation onExecutor(String executorId, long launchTimeMs) {
+    return new TaskObservation(stageId, stageAttemptId, taskIndex, durationMs, raw, resources, locality, host,
+        executorId, launchTimeMs);
+  }
+
+  /** Whether its executor and launch time are known. */
+  public boolean timed() {
+    return executorId != null && launchTimeMs >= 0;
   }
 
   /** A task with numeric and time features only. */

@@ -31,6 +31,7 @@ import org.perflab.spark.storage.TableStore;
 import org.perflab.stragglers.PccThresholds;
 import org.perflab.stragglers.Quantiles;
 import org.perflab.stragglers.StragglerThresholds;
+import org.perflab.stragglers.WarmUpTasks;
 import org.perflab.table.Table;
 import org.perflab.testing.SharedData;
 
@@ -139,9 +140,9 @@ class DiagnoseJobTest {
     Row best = grid.filter("model = 'BIGROOTS' AND best").first();
     assertThat(best.<Double>getAs("tpr")).isEqualTo(1.0);
     assertThat(best.<Double>getAs("fpr")).isZero();
-    // 2 stragglers x 12 causes decisions (the vocabulary)
+    // 2 stragglers x 13 causes decisions (the vocabulary)
     assertThat(best.<Long>getAs("tp") + best.<Long>getAs("fp") + best.<Long>getAs("tn") + best.<Long>getAs("fn"))
-        .isEqualTo(2L * org.perflab.stragglers.Cause.values().length).isEqualTo(24);
+        .isEqualTo(2L * org.perflab.stragglers.Cause.values().length).isEqualTo(26);
     // λq = 1: no feature is above the application's maximum, nothing is explained
     Row strict = grid.filter("model = 'BIGROOTS' AND threshold = 1.6 AND quantile = 1.0").first();
     assertThat(strict.<Double>getAs("tpr")).isZero();
@@ -200,6 +201,39 @@ class DiagnoseJobTest {
             + "<td class=\"num\">1.2</td>");
   }
 
+  /**
+   * Four one-core executors, four tasks each per stage, like data everywhere: in stage 0 each executor's first task
+   * takes 300 ms (its warm-up) and the rest 100 ms; in stage 1, every executor warm, one task takes 200 ms. The first
+   * tasks are {@code COLD_EXECUTOR}, the later one unexplained, as {@link org.perflab.stragglers.AppDiagnosis}
+   * specifies from the same tasks.
+   */
+  @Test
+  void stragglersAmongTheFirstTasksOfExecutorsThatAllWarmedUpSlowlyNameTheWarmUp() {
+    String root = dir.resolve("cold-executors").toString();
+    List<org.perflab.stragglers.TaskObservation> observed =
+        WarmUpTasks.of(WarmUpTasks::everyExecutorWarmsUpSlowly, Map.of());
+    List<Row> rows = observed.stream().map(t -> task("app-cold", t.stageId(), t.taskIndex(), t.durationMs(), 1000, 2,
+        "SUCCESS", t.host(), t.executorId(), t.launchTimeMs())).toList();
+    new TableStore(spark, root).overwrite(Table.TASKS.tableName(), spark.createDataFrame(rows, Table.TASKS.schema()));
+    new TableStore(spark, root).overwrite(Table.INGEST_STATUS.tableName(),
+        spark.createDataFrame(List.of(), Table.INGEST_STATUS.schema()));
+
+    DiagnoseJob.run(spark, Clock.systemUTC(), options(root, null));
+
+    Map<String, List<String>> causes = new HashMap<>();
+    for (Row r : table(root, StragglerTable.NAME).collectAsList()) {
+      causes.put(r.getAs("stage_id") + "/" + r.getAs("task_index"), r.getList(r.fieldIndex("causes")));
+    }
+    assertThat(causes).containsOnlyKeys("0/0", "0/4", "0/8", "0/12", "1/6");
+    causes.forEach((task, list) -> assertThat(list).as(task)
+        .isEqualTo(task.startsWith("0/") ? List.of("COLD_EXECUTOR") : List.of()));
+    Map<String, List<String>> specified = new HashMap<>();
+    org.perflab.stragglers.AppDiagnosis.diagnose(observed, StragglerThresholds.defaults(), PccThresholds.defaults())
+        .forEach(d -> specified.put(d.task().stageId() + "/" + d.task().taskIndex(),
+            d.causes().stream().map(Enum::name).toList()));
+    assertThat(causes).isEqualTo(specified);
+  }
+
   @Test
   void badInputExitsTwoWithTheRangeOrTheMissingTables() {
     PerfLabTest.Run lambda = PerfLabTest.perflab("diagnose", "--input", synthetic, "--lambda-p", "5");
@@ -246,6 +280,11 @@ class DiagnoseJobTest {
 
   private static Row task(String app, int stage, int index, long durationMs, long inputBytes, long gcMs,
       String status, String host) {
+    return task(app, stage, index, durationMs, inputBytes, gcMs, status, host, "1", 1_700_000_000_000L);
+  }
+
+  private static Row task(String app, int stage, int index, long durationMs, long inputBytes, long gcMs,
+      String status, String host, String executor, long launchMs) {
     Table t = Table.TASKS;
     Object[] v = new Object[t.columns().size()];
     v[t.indexOf("log_id")] = "log-" + app;
@@ -256,10 +295,10 @@ class DiagnoseJobTest {
     v[t.indexOf("task_id")] = stage * 100L + index;
     v[t.indexOf("task_index")] = index;
     v[t.indexOf("task_attempt")] = 0;
-    v[t.indexOf("launch_time_ms")] = 1_700_000_000_000L;
-    v[t.indexOf("finish_time_ms")] = 1_700_000_000_000L + durationMs;
+    v[t.indexOf("launch_time_ms")] = launchMs;
+    v[t.indexOf("finish_time_ms")] = launchMs + durationMs;
     v[t.indexOf("duration_ms")] = durationMs;
-    v[t.indexOf("executor_id")] = "1";
+    v[t.indexOf("executor_id")] = executor;
     v[t.indexOf("host")] = host;
     v[t.indexOf("locality")] = "NODE_LOCAL";
     v[t.indexOf("speculative")] = false;

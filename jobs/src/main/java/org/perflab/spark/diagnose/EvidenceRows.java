@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
+import org.perflab.stragglers.ColdEvidence;
 import org.perflab.stragglers.Feature;
 import org.perflab.stragglers.FeatureEvidence;
 import org.perflab.stragglers.HostEvidence;
@@ -38,7 +39,13 @@ final class EvidenceRows {
     Object own = row.get(row.fieldIndex("log_ratio"));
     HostEvidence host = logSum == null || own == null ? HostEvidence.NONE
         : HostEvidence.fromLogs(row.getLong(row.fieldIndex("host_tasks")), (Double) logSum, (Double) own);
-    return new TaskEvidence(features, locality, host);
+    Object coldLogSum = row.get(row.fieldIndex("cold_log_sum"));
+    Object warmMedian = row.get(row.fieldIndex("warm_median_ms"));
+    ColdEvidence cold = ColdEvidence.fromLogs(row.getBoolean(row.fieldIndex("cold")),
+        row.getLong(row.fieldIndex("warm_tasks")), warmMedian == null ? Double.NaN : (Double) warmMedian,
+        row.getLong(row.fieldIndex("cold_tasks")), coldLogSum == null ? 0 : (Double) coldLogSum,
+        ((Number) row.get(row.fieldIndex("duration_ms"))).doubleValue());
+    return new TaskEvidence(features, locality, host, cold);
   }
 
   /** An array nested in an array column: Spark hands it over as a Scala sequence. */

@@ -29,8 +29,9 @@ import org.perflab.stragglers.Feature;
  * Output: one row per straggler, with its stage's median and, per feature of {@link #FEATURES} (arrays in that
  * order), its normalised value, its peers' mean (the stage's other successful tasks), the stage's correlation with
  * duration, the application's quantiles at each of {@code levels}, and the edge windows of resource features; plus the
- * locality sums of the stage's normal tasks, and its host's tasks of the application with the sum of their log
- * durations over their stages' medians ({@link org.perflab.stragglers.HostEvidence}).
+ * locality sums of the stage's normal tasks, its host's tasks of the application with the sum of their log
+ * durations over their stages' medians ({@link org.perflab.stragglers.HostEvidence}), and whether it was among its
+ * executor's first tasks with its stage's warm and cold tasks ({@link org.perflab.stragglers.ColdEvidence}).
  */
 public final class StragglerEvidence {
   /** The features with a numeric value, in the order of the evidence arrays (every feature but locality). */
@@ -44,7 +45,7 @@ public final class StragglerEvidence {
 
   /** The stragglers of {@code features} (duration > factor × stage median) with their evidence. */
   public static Dataset<Row> of(Dataset<Row> features, double stragglerFactor, List<Double> levels) {
-    Dataset<Row> tasks = normalised(features, stragglerFactor);
+    Dataset<Row> tasks = cold(normalised(features, stragglerFactor));
     Dataset<Row> stages = tasks.groupBy(keys(TaskFeatures.STAGE_KEY).toArray(Column[]::new)).agg(stageSums().get(0),
         stageSums().subList(1, stageSums().size()).toArray(Column[]::new));
     Dataset<Row> apps = tasks.groupBy(keys(TaskFeatures.APP_KEY).toArray(Column[]::new)).agg(quantiles(levels).get(0),
@@ -91,7 +92,26 @@ public final class StragglerEvidence {
             functions.log(col("duration_ms").divide(col("stage_median_ms")))));
   }
 
-  /** Per stage: per feature its sum, count and correlation with duration; the normal tasks' locality. */
+  /**
+   * Each task with {@code cold}: launched before its executor finished any of the application's successful tasks
+   * ({@link org.perflab.stragglers.ColdEvidence}); false when its executor or launch time is unknown.
+   */
+  private static Dataset<Row> cold(Dataset<Row> tasks) {
+    List<String> executorKey = new ArrayList<>(Arrays.asList(TaskFeatures.APP_KEY));
+    executorKey.add("executor_id");
+    Dataset<Row> firsts = tasks.where(col("executor_id").isNotNull().and(col("launch_time_ms").isNotNull())
+            .and(col("duration_ms").gt(0)))
+        .groupBy(keys(executorKey.toArray(String[]::new)).toArray(Column[]::new))
+        .agg(functions.min(col("launch_time_ms").plus(col("duration_ms"))).as("executor_first_finish_ms"));
+    return tasks.join(firsts, ResourceFeatures.scala(executorKey), "left")
+        .withColumn("cold", functions.coalesce(col("duration_ms").gt(0)
+            .and(col("launch_time_ms").lt(col("executor_first_finish_ms"))), lit(false)));
+  }
+
+  /**
+   * Per stage: per feature its sum, count and correlation with duration; the normal tasks' locality; its warm tasks'
+   * count and median duration, and its cold tasks' count and sum of log durations ({@link #cold}).
+   */
   private static List<Column> stageSums() {
     List<Column> sums = new ArrayList<>();
     for (Feature f : FEATURES) {
@@ -105,6 +125,10 @@ public final class StragglerEvidence {
     }
     sums.add(sum(when(functions.not(col("straggler")), col("locality_code")).otherwise(0)).as("normal_locality_sum"));
     sums.add(sum(when(functions.not(col("straggler")), 1).otherwise(0)).as("normal_tasks"));
+    sums.add(count(when(functions.not(col("cold")), lit(1))).as("warm_tasks"));
+    sums.add(median(when(functions.not(col("cold")), col("duration_ms"))).as("warm_median_ms"));
+    sums.add(count(when(col("cold"), lit(1))).as("cold_tasks"));
+    sums.add(sum(when(col("cold"), functions.log(col("duration_ms")))).as("cold_log_sum"));
     return sums;
   }
 
@@ -136,6 +160,11 @@ public final class StragglerEvidence {
     columns.add(functions.coalesce(col("host_tasks"), lit(0L)).as("host_tasks"));
     columns.add(col("host_log_sum"));
     columns.add(col("log_ratio"));
+    columns.add(col("cold"));
+    columns.add(col("warm_tasks"));
+    columns.add(col("warm_median_ms").cast("double").as("warm_median_ms"));
+    columns.add(col("cold_tasks"));
+    columns.add(col("cold_log_sum"));
     return columns;
   }
 
