@@ -115,8 +115,6 @@ public final class Attribution {
   private final StageAlignment alignment;
   private final Map<Integer, StageStats> runStages;
   private final Map<Integer, StageStats> baseStages;
-  /** The hosts of the stages whose sign is {@link StageSign#SLOW_HOST}, with the seconds those stages grew. */
-  private final Map<String, Double> slowHosts = new HashMap<>();
 
   private Attribution(RunProfile run, RunProfile base, List<RunProfile> baseline, double extraS, Extra extraOf) {
     this.run = run;
@@ -202,7 +200,8 @@ public final class Attribution {
     executorWait().ifPresent(out::add);
     plan().ifPresent(out::add);
     Map<StageSign, List<String>> evidence = new EnumMap<>(StageSign.class);
-    Map<StageSign, Double> growth = stageGrowth(evidence);
+    Map<String, Double> slowHosts = new HashMap<>();
+    Map<StageSign, Double> growth = stageGrowth(evidence, slowHosts);
     boolean environment = environment();
     Optional<Shift> outside = shift(WallTimeSplit::outsideS);
     boolean outsideGrew = outside.filter(Shift::grew).isPresent();
@@ -238,7 +237,7 @@ public final class Attribution {
       if (sign == StageSign.SLOT_WAIT && run.cores() < base.cores()) {
         continue; // counted as fewer slots
       }
-      out.add(stageCause(sign, e.getValue(), evidence.get(sign)));
+      out.add(stageCause(sign, e.getValue(), evidence.get(sign), slowHosts));
     }
     failedTasks().ifPresent(out::add);
     List<PropertyChange> unused = changes.stream()
@@ -386,8 +385,12 @@ public final class Attribution {
         seconds, evidence, "read finding " + Rule.WASTED_TASKS));
   }
 
-  /** The growth of the matched stages, in seconds, by the first sign of why each grew. */
-  private Map<StageSign, Double> stageGrowth(Map<StageSign, List<String>> evidence) {
+  /**
+   * The growth of the matched stages, in seconds, by the first sign of why each grew. Fills {@code evidence} with
+   * one line per grown stage by sign, and {@code slowHosts} with the seconds grown by the stages whose sign is
+   * {@link StageSign#SLOW_HOST}, by host.
+   */
+  private Map<StageSign, Double> stageGrowth(Map<StageSign, List<String>> evidence, Map<String, Double> slowHosts) {
     Map<StageSign, Double> out = new EnumMap<>(StageSign.class);
     Map<Integer, Double> retried = retriedSeconds();
     for (Matched m : matchedStages()) {
@@ -477,9 +480,16 @@ public final class Attribution {
     };
   }
 
-  private RegressionCause stageCause(StageSign sign, double seconds, List<String> evidence) {
+  private RegressionCause stageCause(StageSign sign, double seconds, List<String> evidence,
+      Map<String, Double> slowHosts) {
     String text = String.join("; ", evidence.subList(0, Math.min(3, evidence.size())))
         + (evidence.size() > 3 ? "; " + (evidence.size() - 3) + " more stages" : "");
+    if (sign == StageSign.SLOW_HOST) {
+      String hosts = hostsOf(slowHosts);
+      return cause(CauseKind.ENVIRONMENT, "tasks on a slow host (" + hosts + ")", seconds, text, "check " + hosts
+          + " (disks, CPU, other load) and take a faulty host out of service, or set spark.speculation=true so that"
+          + " slow tasks are rerun elsewhere; read finding " + Rule.SLOW_HOSTS);
+    }
     Mechanism mechanism = switch (sign) {
       case SPILL, GC -> Mechanism.MEMORY;
       case PARTITIONS -> Mechanism.PARTITIONS;
@@ -494,19 +504,12 @@ public final class Attribution {
     if (!related.isEmpty()) {
       return config(related, seconds, text);
     }
-    CauseKind kind = sign == StageSign.FAILURES ? CauseKind.FAILURES
-        : sign == StageSign.SLOW_HOST ? CauseKind.ENVIRONMENT : CauseKind.STAGES;
-    if (sign == StageSign.SLOW_HOST) {
-      String hosts = hostsOf(slowHosts);
-      return cause(kind, "tasks on a slow host (" + hosts + ")", seconds, text, "check " + hosts
-          + " (disks, CPU, other load) and take a faulty host out of service, or set spark.speculation=true so that"
-          + " slow tasks are rerun elsewhere; read finding " + Rule.SLOW_HOSTS);
-    }
+    CauseKind kind = sign == StageSign.FAILURES ? CauseKind.FAILURES : CauseKind.STAGES;
     String what = switch (sign) {
       case FAILURES -> "stages retried or with failed tasks";
       case SPILL -> "stages spilled";
       case PARTITIONS -> "stages ran more tasks";
-      case SLOW_HOST -> throw new AssertionError("reported above");
+      case SLOW_HOST -> throw new AssertionError("a slow host is reported before");
       case SKEW -> "skew: one task much longer than the others";
       case GC -> "more GC";
       case FETCH_WAIT -> "longer shuffle fetch wait";
