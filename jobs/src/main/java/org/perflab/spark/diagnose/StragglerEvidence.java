@@ -46,14 +46,13 @@ public final class StragglerEvidence {
   /** The stragglers of {@code features} (duration > factor × stage median) with their evidence. */
   public static Dataset<Row> of(Dataset<Row> features, double stragglerFactor, List<Double> levels) {
     Dataset<Row> tasks = cold(normalised(features, stragglerFactor));
-    Dataset<Row> stages = tasks.groupBy(keys(TaskFeatures.STAGE_KEY).toArray(Column[]::new)).agg(stageSums().get(0),
+    Dataset<Row> stages = tasks.groupBy(keys(Arrays.asList(TaskFeatures.STAGE_KEY))).agg(stageSums().get(0),
         stageSums().subList(1, stageSums().size()).toArray(Column[]::new));
-    Dataset<Row> apps = tasks.groupBy(keys(TaskFeatures.APP_KEY).toArray(Column[]::new)).agg(quantiles(levels).get(0),
+    Dataset<Row> apps = tasks.groupBy(keys(Arrays.asList(TaskFeatures.APP_KEY))).agg(quantiles(levels).get(0),
         quantiles(levels).subList(1, FEATURES.size()).toArray(Column[]::new));
-    List<String> hostKey = new ArrayList<>(Arrays.asList(TaskFeatures.APP_KEY));
-    hostKey.add("host");
+    List<String> hostKey = perApp("host");
     Dataset<Row> hosts = tasks.where(col("host").isNotNull().and(col("log_ratio").isNotNull()))
-        .groupBy(keys(hostKey.toArray(String[]::new)).toArray(Column[]::new))
+        .groupBy(keys(hostKey))
         .agg(count(lit(1)).as("host_tasks"), sum("log_ratio").as("host_log_sum"));
     return tasks.filter(col("straggler"))
         .join(stages, ResourceFeatures.scala(Arrays.asList(TaskFeatures.STAGE_KEY)))
@@ -73,7 +72,7 @@ public final class StragglerEvidence {
     for (Feature f : Feature.of(Category.NUMERIC)) {
       means.add(avg(TaskFeatures.raw(f)).as("mean_" + f.key()));
     }
-    Dataset<Row> stages = features.groupBy(keys(TaskFeatures.STAGE_KEY).toArray(Column[]::new)).agg(count(lit(1)).as("stage_tasks"),
+    Dataset<Row> stages = features.groupBy(keys(Arrays.asList(TaskFeatures.STAGE_KEY))).agg(count(lit(1)).as("stage_tasks"),
         means.toArray(Column[]::new));
     Dataset<Row> tasks = features.join(stages, ResourceFeatures.scala(Arrays.asList(TaskFeatures.STAGE_KEY)));
     for (Feature f : FEATURES) {
@@ -97,11 +96,10 @@ public final class StragglerEvidence {
    * ({@link org.perflab.stragglers.ColdEvidence}); false when its executor or launch time is unknown.
    */
   private static Dataset<Row> cold(Dataset<Row> tasks) {
-    List<String> executorKey = new ArrayList<>(Arrays.asList(TaskFeatures.APP_KEY));
-    executorKey.add("executor_id");
+    List<String> executorKey = perApp("executor_id");
     Dataset<Row> firsts = tasks.where(col("executor_id").isNotNull().and(col("launch_time_ms").isNotNull())
             .and(col("duration_ms").gt(0)))
-        .groupBy(keys(executorKey.toArray(String[]::new)).toArray(Column[]::new))
+        .groupBy(keys(executorKey))
         .agg(functions.min(col("launch_time_ms").plus(col("duration_ms"))).as("executor_first_finish_ms"));
     return tasks.join(firsts, ResourceFeatures.scala(executorKey), "left")
         .withColumn("cold", functions.coalesce(col("duration_ms").gt(0)
@@ -140,7 +138,7 @@ public final class StragglerEvidence {
   }
 
   private static List<Column> evidenceColumns() {
-    List<Column> columns = new ArrayList<>(keys(TaskFeatures.STAGE_KEY));
+    List<Column> columns = new ArrayList<>(Arrays.asList(keys(Arrays.asList(TaskFeatures.STAGE_KEY))));
     for (String c : TaskFeatures.TASK_COLUMNS) {
       columns.add(col(c));
     }
@@ -172,7 +170,15 @@ public final class StragglerEvidence {
     return f.category() == Category.RESOURCE ? col(prefix + f.key()) : lit(null).cast("double");
   }
 
-  private static List<Column> keys(String[] names) {
-    return Arrays.stream(names).map(org.apache.spark.sql.functions::col).toList();
+  /** {@code names} as the columns of a {@code groupBy}. */
+  private static Column[] keys(List<String> names) {
+    return names.stream().map(functions::col).toArray(Column[]::new);
+  }
+
+  /** An application's key columns and {@code column}: the key of an application's hosts or executors. */
+  private static List<String> perApp(String column) {
+    List<String> key = new ArrayList<>(Arrays.asList(TaskFeatures.APP_KEY));
+    key.add(column);
+    return key;
   }
 }
