@@ -74,6 +74,23 @@ public final class FindingLimits {
    */
   public static final Thresholds SLOW_HOST_SHARE = WASTED_TASK_SHARE;
 
+  /**
+   * Cold executors: what the {@code COLD_EXECUTOR} stragglers lost (duration − their stage's median) ÷ all task time,
+   * graded as wasted tasks are: task time spent warming executors up.
+   */
+  public static final Thresholds COLD_EXECUTOR_SHARE = WASTED_TASK_SHARE;
+  /**
+   * The cores per executor recommended against cold executors when executors have fewer: the same slots in fewer
+   * JVMs, each warmed once (PerfLab's choice; Cloudera's Spark tuning guide keeps executors at about 5 cores or fewer
+   * for HDFS client throughput).
+   */
+  public static final int COLD_TARGET_CORES = 4;
+  /**
+   * The {@code spark.dynamicAllocation.executorIdleTimeout} recommended against cold executors under dynamic
+   * allocation, s (Spark's default is 60 s): executors kept between jobs are not warmed again.
+   */
+  public static final int COLD_IDLE_TIMEOUT_S = 300;
+
   /** Driver-bound: time when no task runs ÷ wall time (sparklens' driver wall clock share). */
   public static final Thresholds DRIVER_SHARE = Thresholds.ascending(0.3, 0.5, 0.7, 0.9);
   /** Driver-bound is reported only for applications that run at least this long, in s. */

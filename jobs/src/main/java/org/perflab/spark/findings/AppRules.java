@@ -38,7 +38,10 @@ final class AppRules {
     Dataset<Row> apps = in.appFeatures();
     List<Dataset<Row>> rules = new java.util.ArrayList<>(List.of(gcPressure(apps), idleExecutors(apps),
         memoryOversized(apps), wastedTasks(apps), driverBound(apps), droppedEvents(in.ingestStatus())));
-    in.stragglers().ifPresent(stragglers -> rules.add(slowHosts(apps, stragglers)));
+    in.stragglers().ifPresent(stragglers -> {
+      rules.add(slowHosts(apps, stragglers));
+      rules.add(coldExecutors(apps, stragglers));
+    });
     return rules;
   }
 
@@ -149,6 +152,47 @@ final class AppRules {
                 .otherwise(lit("). Turn on speculation, whose copies of slow tasks run on other hosts, and check"
                     + " those hosts (hardware, other load, disks)."))),
         conf("spark.speculation", onlyIf(not(speculating), "true")))
+        .ofApplications(rows.where(col("task_time_s").gt(0)));
+  }
+
+  /**
+   * What the application's {@code COLD_EXECUTOR} stragglers lost (duration − their stage's median, s) ÷ its task
+   * time; a straggler that is {@code SLOW_HOST} too counts for {@link #slowHosts} only, whose fix (another host)
+   * removes it. Savings: that time ÷ slots, what warm executors could win back at most. The recommendation: under
+   * dynamic allocation a longer idle timeout (executors kept between jobs are not warmed again); otherwise, with fewer
+   * than {@value FindingLimits#COLD_TARGET_CORES} cores per executor, the same slots in fewer, larger executors (cores,
+   * instances and memory scaled together, so memory per core stays); otherwise no property, only the text.
+   */
+  static Dataset<Row> coldExecutors(Dataset<Row> apps, Dataset<Row> stragglers) {
+    Dataset<Row> lost = StragglerTable.withCause(stragglers, Cause.COLD_EXECUTOR)
+        .where(functions.not(functions.array_contains(col("causes"), Cause.SLOW_HOST.name())))
+        .groupBy(FindingKeys.with())
+        .agg(functions.sum(StragglerTable.lostSeconds()).as("cold_lost_s"),
+            functions.count(lit(1)).as("cold_stragglers"),
+            functions.countDistinct(col("executor_id")).as("cold_executors"));
+    Dataset<Row> rows = apps.join(lost, FindingKeys.using());
+    Column share = try_divide(col("cold_lost_s"), col("task_time_s"));
+    Column dynamic = coalesce(col("dynamic_allocation_enabled"), lit(false));
+    int target = FindingLimits.COLD_TARGET_CORES;
+    Column larger = not(dynamic).and(col("cores_per_executor").lt(target)).and(col("executors").gt(1));
+    Column perCore = try_divide(col("executor_memory_bytes"), col("cores_per_executor"));
+    return new RuleCandidate(Rule.COLD_EXECUTORS, share,
+        evidence("cold_share", share, "cold_lost_s", col("cold_lost_s"), "cold_stragglers", col("cold_stragglers"),
+            "cold_executors", col("cold_executors"), "task_time_s", col("task_time_s"), "executors",
+            col("executors"), "cores_per_executor", col("cores_per_executor")),
+        try_divide(col("cold_lost_s"), SLOTS),
+        functions.concat(lit("Stragglers were among their executors' first tasks, which ran slow as a group against"
+            + " the tasks of warm executors (COLD_EXECUTOR: class loading, JIT compilation, jars, broadcast variables"
+            + " and Python workers fetched or started once per executor). "), functions.when(dynamic,
+                lit("Dynamic allocation releases idle executors and warms new ones: keep them longer between jobs."))
+            .when(larger, lit("Each executor warms up once: run the same cores in fewer, larger executors."))
+            .otherwise(lit("Each executor warms up once: keep executors for longer-lived applications, and for"
+                + " PySpark keep spark.python.worker.reuse on."))),
+        conf("spark.dynamicAllocation.executorIdleTimeout", onlyIf(dynamic, FindingLimits.COLD_IDLE_TIMEOUT_S + "s"),
+            "spark.executor.cores", onlyIf(larger, String.valueOf(target)),
+            "spark.executor.instances", onlyIf(larger, ceil(col("executors").multiply(col("cores_per_executor"))
+                .divide(target))),
+            "spark.executor.memory", onlyIf(larger.and(perCore.isNotNull()), mebibytes(perCore.multiply(target)))))
         .ofApplications(rows.where(col("task_time_s").gt(0)));
   }
 

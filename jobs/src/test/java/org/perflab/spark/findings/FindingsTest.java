@@ -75,6 +75,10 @@ class FindingsTest {
     APPS.add("driver-short", "wall_time_s", 10.0, "driver_only_s", 9.5);
     graded(Rule.SLOW_HOSTS, new double[] {0.02, 0.06, 0.12, 0.16, 0.3}, (app, v) -> slowHosts(app, v, 0L));
     slowHosts("slow-speculating", 0.3, 10L);
+    graded(Rule.COLD_EXECUTORS, new double[] {0.02, 0.06, 0.12, 0.16, 0.3}, (app, v) -> coldExecutors(app, v, false,
+        2));
+    coldExecutors("cold-dynamic", 0.3, true, 2);
+    coldExecutors("cold-large", 0.3, false, 4);
     graded(Rule.DROPPED_EVENTS, new double[] {0, 3, 20, 200, 2000}, (app, v) -> STATUS.add(app, "run_id", "R2",
         "status", "OK", "tasks_reconciled", v == 0, "stages_missing_tasks", v.longValue()));
     STATUS.add("dropped-fixed", "run_id", "R1", "status", "OK", "tasks_reconciled", false,
@@ -126,6 +130,24 @@ class FindingsTest {
       STRAGGLERS.add(app, "task_id", task++, "host", host[0], "stage_median_ms", 1000.0,
           "duration_ms", 1000L + Math.round(lostMs * (Double) host[1]),
           "causes", host[0].equals("h3") ? List.of() : List.of("SLOW_HOST"));
+    }
+  }
+
+  /**
+   * 1000 s of task time on 2 executors of {@code cores} cores and 4 GiB; {@code share} of it lost by COLD_EXECUTOR
+   * stragglers, 60 % on executor 1 (two of them) and 40 % on executor 2 (one). A straggler that is SLOW_HOST too, and
+   * one with no cause, lose as much again and do not count.
+   */
+  private static void coldExecutors(String app, double share, boolean dynamic, int cores) {
+    APPS.add(app, "task_time_s", 1000.0, "slots", 2 * cores, "executors", 2, "cores_per_executor", cores,
+        "executor_memory_bytes", 4096 * MIB, "dynamic_allocation_enabled", dynamic);
+    double lostMs = share * 1_000_000;
+    long task = 0;
+    for (Object[] s : new Object[][] {{"1", 0.3, List.of("COLD_EXECUTOR")}, {"1", 0.3, List.of("COLD_EXECUTOR")},
+        {"2", 0.4, List.of("COLD_EXECUTOR", "SERIALIZATION")}, {"3", 1.0, List.of("COLD_EXECUTOR", "SLOW_HOST")},
+        {"3", 1.0, List.of()}}) {
+      STRAGGLERS.add(app, "task_id", task++, "executor_id", s[0], "host", "h" + s[0], "stage_median_ms", 1000.0,
+          "duration_ms", 1000L + Math.round(lostMs * (Double) s[1]), "causes", s[2]);
     }
   }
 
@@ -306,6 +328,27 @@ class FindingsTest {
     assertThat(conf("slow-speculating", Rule.SLOW_HOSTS)).as("speculation already on").isEmpty();
     assertThat(only("slow-speculating", Rule.SLOW_HOSTS).<String>getAs("recommendation"))
         .contains("Speculation is on");
+  }
+
+  @Test
+  void coldExecutors() {
+    assertEveryBand(Rule.COLD_EXECUTORS);
+    String app = name(Rule.COLD_EXECUTORS, Severity.CRITICAL);
+    assertThat(savings(app, Rule.COLD_EXECUTORS)).isCloseTo(300 / 4.0, within(EPS));
+    assertThat(evidence(app, Rule.COLD_EXECUTORS)).containsEntry("cold_share", 0.3)
+        .containsEntry("cold_stragglers", 3.0).containsEntry("cold_executors", 2.0);
+    assertThat(conf(app, Rule.COLD_EXECUTORS)).as("the same 4 slots in one executor of 4 cores and 8 GiB")
+        .containsOnly(Map.entry("spark.executor.cores", "4"), Map.entry("spark.executor.instances", "1"),
+            Map.entry("spark.executor.memory", "8192m"));
+    assertThat(only(app, Rule.COLD_EXECUTORS).<String>getAs("recommendation"))
+        .startsWith("Stragglers were among their executors' first tasks").contains("fewer, larger executors");
+    assertThat(conf("cold-dynamic", Rule.COLD_EXECUTORS))
+        .containsExactly(Map.entry("spark.dynamicAllocation.executorIdleTimeout", "300s"));
+    assertThat(only("cold-dynamic", Rule.COLD_EXECUTORS).<String>getAs("recommendation"))
+        .contains("keep them longer");
+    assertThat(conf("cold-large", Rule.COLD_EXECUTORS)).as("4 cores per executor already").isEmpty();
+    assertThat(only("cold-large", Rule.COLD_EXECUTORS).<String>getAs("recommendation"))
+        .contains("spark.python.worker.reuse");
   }
 
   @Test
