@@ -27,6 +27,8 @@ public final class DeltaSessions {
   static final String TABLE_DEFAULTS = "spark.databricks.delta.properties.defaults.";
   /** Spark hands settings with this prefix to Hadoop's configuration, without it. */
   static final String HADOOP_PREFIX = "spark.hadoop.";
+  /** Lets adaptive execution change the output partitioning of a cached plan (coalesce its shuffle partitions). */
+  static final String CACHED_PLAN_PARTITIONING = "spark.sql.optimizer.canChangeCachedPlanOutputPartitioning";
   /** Auto compaction compacts a table once it holds this many files smaller than the target. */
   public static final int AUTO_COMPACT_MIN_FILES = 8;
 
@@ -52,6 +54,11 @@ public final class DeltaSessions {
     // Delta rebuilds a table's state from its log in this many tasks (default 50). PerfLab's tables stay at a few
     // files and are checkpointed every 10 commits, so a few tasks suffice; 50 cost seconds per commit on 2 cores.
     putUnlessSet(settings, user, "spark.databricks.delta.snapshotPartitions", "2");
+    // A cached Dataset's plan may coalesce its shuffle partitions too (Spark's default keeps a cached plan's output
+    // partitioning as planned). Without it, whether a cached result came out in 200 partitions or a few depended on
+    // which join side adaptive execution saw finish first: diagnose's cached stragglers over the ten samples took
+    // 200 tasks per read, and about 30 s more, in 4 of 10 runs (docs/benchmarks.md).
+    putUnlessSet(settings, user, CACHED_PLAN_PARTITIONING, "true");
     // Properties of every table a PerfLab job creates (its first write creates it): auto compaction, a checkpoint
     // every 10 commits, and min/max statistics on the key columns only (log_id, app_id, app_attempt_id), which is
     // what data skipping uses; statistics on 32 columns of every file cost time on every write.
