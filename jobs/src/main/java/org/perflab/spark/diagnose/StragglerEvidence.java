@@ -38,6 +38,10 @@ public final class StragglerEvidence {
   public static final List<Feature> FEATURES =
       Arrays.stream(Feature.values()).filter(f -> f.category() != Category.LOCALITY).toList();
 
+  /** A stage's key columns ({@link TaskFeatures#STAGE_KEY}) and an application's ({@link TaskFeatures#APP_KEY}). */
+  private static final List<String> STAGE = List.of(TaskFeatures.STAGE_KEY);
+  private static final List<String> APP = List.of(TaskFeatures.APP_KEY);
+
   /** Relative rank error of percentile_approx: 1/10,000, exact for applications of up to 10,000 tasks. */
   static final int QUANTILE_ACCURACY = 10_000;
 
@@ -46,17 +50,17 @@ public final class StragglerEvidence {
   /** The stragglers of {@code features} (duration > factor × stage median) with their evidence. */
   public static Dataset<Row> of(Dataset<Row> features, double stragglerFactor, List<Double> levels) {
     Dataset<Row> tasks = cold(normalised(features, stragglerFactor));
-    Dataset<Row> stages = tasks.groupBy(keys(Arrays.asList(TaskFeatures.STAGE_KEY))).agg(stageSums().get(0),
+    Dataset<Row> stages = tasks.groupBy(keys(STAGE)).agg(stageSums().get(0),
         stageSums().subList(1, stageSums().size()).toArray(Column[]::new));
-    Dataset<Row> apps = tasks.groupBy(keys(Arrays.asList(TaskFeatures.APP_KEY))).agg(quantiles(levels).get(0),
+    Dataset<Row> apps = tasks.groupBy(keys(APP)).agg(quantiles(levels).get(0),
         quantiles(levels).subList(1, FEATURES.size()).toArray(Column[]::new));
     List<String> hostKey = perApp("host");
     Dataset<Row> hosts = tasks.where(col("host").isNotNull().and(col("log_ratio").isNotNull()))
         .groupBy(keys(hostKey))
         .agg(count(lit(1)).as("host_tasks"), sum("log_ratio").as("host_log_sum"));
     return tasks.filter(col("straggler"))
-        .join(stages, ResourceFeatures.scala(Arrays.asList(TaskFeatures.STAGE_KEY)))
-        .join(apps, ResourceFeatures.scala(Arrays.asList(TaskFeatures.APP_KEY)))
+        .join(stages, ResourceFeatures.scala(STAGE))
+        .join(apps, ResourceFeatures.scala(APP))
         .join(hosts, ResourceFeatures.scala(hostKey), "left")
         .select(evidenceColumns().toArray(Column[]::new));
   }
@@ -72,9 +76,9 @@ public final class StragglerEvidence {
     for (Feature f : Feature.of(Category.NUMERIC)) {
       means.add(avg(TaskFeatures.raw(f)).as("mean_" + f.key()));
     }
-    Dataset<Row> stages = features.groupBy(keys(Arrays.asList(TaskFeatures.STAGE_KEY))).agg(count(lit(1)).as("stage_tasks"),
+    Dataset<Row> stages = features.groupBy(keys(STAGE)).agg(count(lit(1)).as("stage_tasks"),
         means.toArray(Column[]::new));
-    Dataset<Row> tasks = features.join(stages, ResourceFeatures.scala(Arrays.asList(TaskFeatures.STAGE_KEY)));
+    Dataset<Row> tasks = features.join(stages, ResourceFeatures.scala(STAGE));
     for (Feature f : FEATURES) {
       Column raw = col(TaskFeatures.raw(f));
       Column normalised = switch (f.category()) {
@@ -138,7 +142,7 @@ public final class StragglerEvidence {
   }
 
   private static List<Column> evidenceColumns() {
-    List<Column> columns = new ArrayList<>(Arrays.asList(keys(Arrays.asList(TaskFeatures.STAGE_KEY))));
+    List<Column> columns = new ArrayList<>(List.of(keys(STAGE)));
     for (String c : TaskFeatures.TASK_COLUMNS) {
       columns.add(col(c));
     }
@@ -177,7 +181,7 @@ public final class StragglerEvidence {
 
   /** An application's key columns and {@code column}: the key of an application's hosts or executors. */
   private static List<String> perApp(String column) {
-    List<String> key = new ArrayList<>(Arrays.asList(TaskFeatures.APP_KEY));
+    List<String> key = new ArrayList<>(APP);
     key.add(column);
     return key;
   }
