@@ -14,6 +14,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.perflab.spark.storage.AppKeyColumns;
 import org.perflab.table.KeyColumns;
 
 /**
@@ -43,7 +44,7 @@ public final class StragglerCauses {
 
   /** Table 7 from the {@code stragglers} rows. */
   public static Dataset<Row> of(Dataset<Row> stragglers) {
-    Column[] app = Arrays.stream(TaskFeatures.APP_KEY).map(org.apache.spark.sql.functions::col).toArray(Column[]::new);
+    Column[] app = AppKeyColumns.with();
     Column lost = StragglerTable.lostSeconds();
     Dataset<Row> byCause = stragglers
         .withColumn("cause", explode(when(size(col("causes")).gt(0), col("causes"))
@@ -52,7 +53,7 @@ public final class StragglerCauses {
         .groupBy(append(app, col("cause"))).agg(count(lit(1)).as("stragglers"), sum("lost").as("lost_s"));
     Dataset<Row> totals = stragglers.withColumn("lost", lost).groupBy(app)
         .agg(count(lit(1)).as("app_stragglers"), sum("lost").as("app_lost_s"));
-    return byCause.join(totals, ResourceFeatures.scala(Arrays.asList(TaskFeatures.APP_KEY)))
+    return byCause.join(totals, AppKeyColumns.using())
         .select(Arrays.stream(SCHEMA.fieldNames()).map(org.apache.spark.sql.functions::col).toArray(Column[]::new));
   }
 

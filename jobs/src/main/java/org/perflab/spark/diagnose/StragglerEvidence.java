@@ -20,6 +20,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.perflab.spark.storage.AppKeyColumns;
 import org.perflab.stragglers.Category;
 import org.perflab.stragglers.Feature;
 
@@ -38,9 +39,8 @@ public final class StragglerEvidence {
   public static final List<Feature> FEATURES =
       Arrays.stream(Feature.values()).filter(f -> f.category() != Category.LOCALITY).toList();
 
-  /** A stage's key columns ({@link TaskFeatures#STAGE_KEY}) and an application's ({@link TaskFeatures#APP_KEY}). */
+  /** A stage's key columns ({@link TaskFeatures#STAGE_KEY}). */
   private static final List<String> STAGE = List.of(TaskFeatures.STAGE_KEY);
-  private static final List<String> APP = List.of(TaskFeatures.APP_KEY);
 
   /** Relative rank error of percentile_approx: 1/10,000, exact for applications of up to 10,000 tasks. */
   static final int QUANTILE_ACCURACY = 10_000;
@@ -50,17 +50,17 @@ public final class StragglerEvidence {
   /** The stragglers of {@code features} (duration > factor × stage median) with their evidence. */
   public static Dataset<Row> of(Dataset<Row> features, double stragglerFactor, List<Double> levels) {
     Dataset<Row> tasks = cold(normalised(features, stragglerFactor));
-    Dataset<Row> stages = tasks.groupBy(keys(STAGE)).agg(stageSums().get(0),
+    Dataset<Row> stages = tasks.groupBy(AppKeyColumns.columns(STAGE)).agg(stageSums().get(0),
         stageSums().subList(1, stageSums().size()).toArray(Column[]::new));
-    Dataset<Row> apps = tasks.groupBy(keys(APP)).agg(quantiles(levels).get(0),
+    Dataset<Row> apps = tasks.groupBy(AppKeyColumns.with()).agg(quantiles(levels).get(0),
         quantiles(levels).subList(1, FEATURES.size()).toArray(Column[]::new));
-    List<String> hostKey = perApp("host");
+    List<String> hostKey = AppKeyColumns.names("host");
     Dataset<Row> hosts = tasks.where(col("host").isNotNull().and(col("log_ratio").isNotNull()))
-        .groupBy(keys(hostKey))
+        .groupBy(AppKeyColumns.columns(hostKey))
         .agg(count(lit(1)).as("host_tasks"), sum("log_ratio").as("host_log_sum"));
     return tasks.filter(col("straggler"))
         .join(stages, ResourceFeatures.scala(STAGE))
-        .join(apps, ResourceFeatures.scala(APP))
+        .join(apps, AppKeyColumns.using())
         .join(hosts, ResourceFeatures.scala(hostKey), "left")
         .select(evidenceColumns().toArray(Column[]::new));
   }
@@ -76,7 +76,7 @@ public final class StragglerEvidence {
     for (Feature f : Feature.of(Category.NUMERIC)) {
       means.add(avg(TaskFeatures.raw(f)).as("mean_" + f.key()));
     }
-    Dataset<Row> stages = features.groupBy(keys(STAGE)).agg(count(lit(1)).as("stage_tasks"),
+    Dataset<Row> stages = features.groupBy(AppKeyColumns.columns(STAGE)).agg(count(lit(1)).as("stage_tasks"),
         means.toArray(Column[]::new));
     Dataset<Row> tasks = features.join(stages, ResourceFeatures.scala(STAGE));
     for (Feature f : FEATURES) {
@@ -100,10 +100,10 @@ public final class StragglerEvidence {
    * ({@link org.perflab.stragglers.ColdEvidence}); false when its executor or launch time is unknown.
    */
   private static Dataset<Row> cold(Dataset<Row> tasks) {
-    List<String> executorKey = perApp("executor_id");
+    List<String> executorKey = AppKeyColumns.names("executor_id");
     Dataset<Row> firsts = tasks.where(col("executor_id").isNotNull().and(col("launch_time_ms").isNotNull())
             .and(col("duration_ms").gt(0)))
-        .groupBy(keys(executorKey))
+        .groupBy(AppKeyColumns.columns(executorKey))
         .agg(functions.min(col("launch_time_ms").plus(col("duration_ms"))).as("executor_first_finish_ms"));
     return tasks.join(firsts, ResourceFeatures.scala(executorKey), "left")
         .withColumn("cold", functions.coalesce(col("duration_ms").gt(0)
@@ -142,7 +142,7 @@ public final class StragglerEvidence {
   }
 
   private static List<Column> evidenceColumns() {
-    List<Column> columns = new ArrayList<>(List.of(keys(STAGE)));
+    List<Column> columns = new ArrayList<>(List.of(AppKeyColumns.columns(STAGE)));
     for (String c : TaskFeatures.TASK_COLUMNS) {
       columns.add(col(c));
     }
@@ -172,17 +172,5 @@ public final class StragglerEvidence {
 
   private static Column edge(Feature f, String prefix) {
     return f.category() == Category.RESOURCE ? col(prefix + f.key()) : lit(null).cast("double");
-  }
-
-  /** {@code names} as the columns of a {@code groupBy}. */
-  private static Column[] keys(List<String> names) {
-    return names.stream().map(functions::col).toArray(Column[]::new);
-  }
-
-  /** An application's key columns and {@code column}: the key of an application's hosts or executors. */
-  private static List<String> perApp(String column) {
-    List<String> key = new ArrayList<>(APP);
-    key.add(column);
-    return key;
   }
 }

@@ -24,8 +24,6 @@ public final class TaskFeatures {
   /** The columns that identify a stage attempt. */
   static final String[] STAGE_KEY = {KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID, "stage_id",
       "stage_attempt_id"};
-  /** The columns that identify an application attempt. */
-  static final String[] APP_KEY = {KeyColumns.LOG_ID, KeyColumns.APP_ID, KeyColumns.APP_ATTEMPT_ID};
   /** The task columns carried through to the {@code stragglers} table. */
   static final String[] TASK_COLUMNS = {"task_id", "partition_id", "task_index", "executor_id", "host", "duration_ms",
       "launch_time_ms", "finish_time_ms"};

@@ -24,6 +24,7 @@ import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.perflab.spark.storage.AppKeyColumns;
 import org.perflab.timing.CriticalPath;
 
 /**
@@ -51,11 +52,11 @@ public final class AppFeatures {
    *     {@code size_class})
    */
   public static Dataset<Row> of(FeatureInputs in, Dataset<Row> workloads) {
-    Dataset<Row> apps = in.applications().select(FeatureKeys.with("start_time_ms", "end_time_ms", "duration_ms",
+    Dataset<Row> apps = in.applications().select(AppKeyColumns.with("start_time_ms", "end_time_ms", "duration_ms",
         "completed"));
     Dataset<Row> config = Configurations.effective(in);
     Dataset<Row> rows = apps
-        .join(workloads.select(FeatureKeys.with("workload_id", "size_class")), FeatureKeys.using(), "left");
+        .join(workloads.select(AppKeyColumns.with("workload_id", "size_class")), AppKeyColumns.using(), "left");
     for (Dataset<Row> part : List.of(config, taskSums(in), stageCounts(in), jobCounts(in), coverage(in),
         availability(in), peaks(in), stagePaths(in, config))) {
       rows = FeatureKeys.leftJoin(rows, part);
@@ -102,7 +103,7 @@ public final class AppFeatures {
 
   /** Sums and counts over every task attempt. */
   private static Dataset<Row> taskSums(FeatureInputs in) {
-    return in.tasks().groupBy(FeatureKeys.columns()).agg(
+    return in.tasks().groupBy(AppKeyColumns.with()).agg(
         count(lit(1)).as("tasks"),
         sum("duration_ms").as("task_time_ms"),
         sum("executor_run_time_ms").as("run_time_ms"),
@@ -128,14 +129,14 @@ public final class AppFeatures {
   /** Stage attempts that ran, were skipped, failed. */
   private static Dataset<Row> stageCounts(FeatureInputs in) {
     Column ran = functions.not(col("status").isin("SKIPPED", "PENDING"));
-    return in.stages().groupBy(FeatureKeys.columns()).agg(
+    return in.stages().groupBy(AppKeyColumns.with()).agg(
         sum(when(ran, 1L).otherwise(0L)).as("stages"),
         sum(when(col("status").equalTo("SKIPPED"), 1L).otherwise(0L)).as("skipped_stages"),
         sum(when(col("status").equalTo("FAILED"), 1L).otherwise(0L)).as("failed_stages"));
   }
 
   private static Dataset<Row> jobCounts(FeatureInputs in) {
-    return in.jobs().groupBy(FeatureKeys.columns()).agg(count(lit(1)).as("jobs"));
+    return in.jobs().groupBy(AppKeyColumns.with()).agg(count(lit(1)).as("jobs"));
   }
 
   /**
@@ -143,14 +144,14 @@ public final class AppFeatures {
    * job runs. A task or job that never ended in the log runs until the application's end.
    */
   private static Dataset<Row> coverage(FeatureInputs in) {
-    Dataset<Row> ends = in.applications().select(FeatureKeys.with("end_time_ms")).withColumnRenamed("end_time_ms", "app_end");
+    Dataset<Row> ends = in.applications().select(AppKeyColumns.with("end_time_ms")).withColumnRenamed("end_time_ms", "app_end");
     Dataset<Row> tasks = Intervals.coveredMs(FeatureKeys.leftJoin(in.tasks(), ends)
-        .select(FeatureKeys.with("launch_time_ms", "finish_time_ms", "app_end"))
+        .select(AppKeyColumns.with("launch_time_ms", "finish_time_ms", "app_end"))
         .withColumn("start_ms", col("launch_time_ms"))
         .withColumn("end_ms", coalesce(col("finish_time_ms"), col("app_end")))).withColumnRenamed("covered_ms",
         "task_covered_ms");
     Dataset<Row> jobs = Intervals.coveredMs(jobSpans(in)).withColumnRenamed("covered_ms", "job_covered_ms");
-    return tasks.join(jobs, FeatureKeys.using(), "full_outer");
+    return tasks.join(jobs, AppKeyColumns.using(), "full_outer");
   }
 
   /**
@@ -159,11 +160,11 @@ public final class AppFeatures {
    * runs until the application's end.
    */
   private static Dataset<Row> jobSpans(FeatureInputs in) {
-    Dataset<Row> ends = in.applications().select(FeatureKeys.with("end_time_ms"));
-    Dataset<Row> stageSpans = in.stages().groupBy(FeatureKeys.with("job_id")).agg(
+    Dataset<Row> ends = in.applications().select(AppKeyColumns.with("end_time_ms"));
+    Dataset<Row> stageSpans = in.stages().groupBy(AppKeyColumns.with("job_id")).agg(
         min("submission_time_ms").as("first_stage_ms"), max("completion_time_ms").as("last_stage_ms"));
-    return FeatureKeys.leftJoin(in.jobs().join(stageSpans, FeatureKeys.using("job_id"), "left"), ends).select(
-        FeatureKeys.with("job_id")[0], FeatureKeys.with("job_id")[1], FeatureKeys.with("job_id")[2], col("job_id"),
+    return FeatureKeys.leftJoin(in.jobs().join(stageSpans, AppKeyColumns.using("job_id"), "left"), ends).select(
+        AppKeyColumns.with("job_id")[0], AppKeyColumns.with("job_id")[1], AppKeyColumns.with("job_id")[2], col("job_id"),
         coalesce(col("submission_time_ms"), col("first_stage_ms")).as("start_ms"),
         coalesce(col("completion_time_ms"), col("last_stage_ms"), col("end_time_ms")).as("end_ms"));
   }
@@ -173,16 +174,16 @@ public final class AppFeatures {
    * local mode) of the cores × the time it was alive within the application.
    */
   private static Dataset<Row> availability(FeatureInputs in) {
-    Dataset<Row> apps = in.applications().select(FeatureKeys.with("start_time_ms", "end_time_ms"));
+    Dataset<Row> apps = in.applications().select(AppKeyColumns.with("start_time_ms", "end_time_ms"));
     Column alive = least(coalesce(col("remove_time_ms"), col("end_time_ms")), col("end_time_ms"))
         .minus(greatest(col("add_time_ms"), col("start_time_ms")));
-    return FeatureKeys.leftJoin(runsTasks(in.executors()), apps).groupBy(FeatureKeys.columns())
+    return FeatureKeys.leftJoin(runsTasks(in.executors()), apps).groupBy(AppKeyColumns.with())
         .agg(sum(greatest(alive, lit(0L)).multiply(col("total_cores"))).as("available_core_ms"));
   }
 
   /** Peak JVM heap and execution memory over the executors that run tasks (needs executor metrics, Spark 3.0+). */
   private static Dataset<Row> peaks(FeatureInputs in) {
-    return runsTasks(in.executors()).groupBy(FeatureKeys.columns()).agg(
+    return runsTasks(in.executors()).groupBy(AppKeyColumns.with()).agg(
         max("peak_jvm_heap_bytes").as("peak_jvm_heap_bytes"),
         max("peak_on_heap_execution_bytes").as("peak_on_heap_execution_bytes"));
   }
@@ -197,20 +198,20 @@ public final class AppFeatures {
    * slots, without driver time ({@link CriticalPath}), from each stage attempt's longest task and task time.
    */
   private static Dataset<Row> stagePaths(FeatureInputs in, Dataset<Row> config) {
-    Dataset<Row> perStage = in.tasks().groupBy(FeatureKeys.with("stage_id", "stage_attempt_id")).agg(
+    Dataset<Row> perStage = in.tasks().groupBy(AppKeyColumns.with("stage_id", "stage_attempt_id")).agg(
         max("duration_ms").as("longest_ms"), sum("duration_ms").as("stage_task_ms"));
     Dataset<Row> jobs = jobSpans(in).withColumnRenamed("start_ms", "submission_time_ms")
         .withColumnRenamed("end_ms", "completion_time_ms");
-    Dataset<Row> withDag = perStage.join(in.stages().select(FeatureKeys.with("stage_id", "stage_attempt_id", "job_id",
-        "parent_stage_ids")), FeatureKeys.using("stage_id", "stage_attempt_id"), "left");
-    Dataset<Row> withJobs = withDag.join(jobs, FeatureKeys.using("job_id"), "left");
-    Dataset<Row> times = withJobs.groupBy(FeatureKeys.columns()).agg(collect_list(struct(col("job_id"),
+    Dataset<Row> withDag = perStage.join(in.stages().select(AppKeyColumns.with("stage_id", "stage_attempt_id", "job_id",
+        "parent_stage_ids")), AppKeyColumns.using("stage_id", "stage_attempt_id"), "left");
+    Dataset<Row> withJobs = withDag.join(jobs, AppKeyColumns.using("job_id"), "left");
+    Dataset<Row> times = withJobs.groupBy(AppKeyColumns.with()).agg(collect_list(struct(col("job_id"),
         col("submission_time_ms"), col("completion_time_ms"), col("stage_id"), col("parent_stage_ids"),
         coalesce(col("longest_ms"), lit(0L)).as("longest_ms"),
         coalesce(col("stage_task_ms"), lit(0L)).as("stage_task_ms"))).as("stage_times"));
-    return FeatureKeys.leftJoin(times, config.select(FeatureKeys.with("slots")))
+    return FeatureKeys.leftJoin(times, config.select(AppKeyColumns.with("slots")))
         .withColumn("times", TIMES.apply(col("stage_times"), col("slots")))
-        .select(FeatureKeys.with("times.critical_path_ms", "times.ideal_stage_ms"));
+        .select(AppKeyColumns.with("times.critical_path_ms", "times.ideal_stage_ms"));
   }
 
   /** The rows of {@code stage_times}, the structs {@link #stagePaths} collects. */

@@ -11,6 +11,7 @@ import static org.apache.spark.sql.functions.when;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.spark.storage.AppKeyColumns;
 
 /**
  * The effective configuration of each application attempt, from {@code applications}, {@code executors} and
@@ -31,12 +32,12 @@ final class Configurations {
    * dynamic_allocation_max_executors, shuffle_partitions, runs_on_driver}; one row per application attempt.
    */
   static Dataset<Row> effective(FeatureInputs in) {
-    Dataset<Row> cores = in.executors().groupBy(FeatureKeys.columns()).agg(
+    Dataset<Row> cores = in.executors().groupBy(AppKeyColumns.with()).agg(
         max(when(col("is_driver"), col("total_cores"))).as("driver_cores"),
         max(when(col("is_driver").equalTo(false), col("total_cores"))).as("largest_executor_cores"));
     Dataset<Row> shufflePartitions = in.properties()
         .where(col("category").equalTo("SPARK").and(col("key").equalTo(SHUFFLE_PARTITIONS)))
-        .groupBy(FeatureKeys.columns()).agg(first(col("value").cast("int"), true).as("shuffle_partitions"));
+        .groupBy(AppKeyColumns.with()).agg(first(col("value").cast("int"), true).as("shuffle_partitions"));
     Dataset<Row> apps = FeatureKeys.leftJoin(FeatureKeys.leftJoin(in.applications(), cores), shufflePartitions);
     Column local = col("driver_cores").isNotNull();
     Column executors = when(local, lit(1))
@@ -47,7 +48,7 @@ final class Configurations {
     Column slotCores = when(col("max_concurrent_cores").gt(0), col("max_concurrent_cores"))
         .otherwise(col("driver_cores"));
     Column slots = floor(slotCores.divide(taskCpus)).cast("int");
-    return apps.select(FeatureKeys.columns()[0], FeatureKeys.columns()[1], FeatureKeys.columns()[2],
+    return apps.select(AppKeyColumns.with()[0], AppKeyColumns.with()[1], AppKeyColumns.with()[2],
         executors.cast("int").as("executors"),
         coresPerExecutor.cast("int").as("cores_per_executor"),
         executors.multiply(coresPerExecutor).cast("int").as("total_cores"),

@@ -22,6 +22,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
+import org.perflab.spark.storage.AppKeyColumns;
 
 /**
  * The {@code stage_features} table: per stage attempt, the spread of its successful tasks' durations (quantiles), the
@@ -57,16 +58,16 @@ public final class StageFeatures {
    * (a stage without a declared count counts as small).
    */
   static Dataset<Row> of(FeatureInputs in, long exactUpTo) {
-    Dataset<Row> stages = in.stages().select(FeatureKeys.with("stage_id", "stage_attempt_id", "job_id", "name", "status",
+    Dataset<Row> stages = in.stages().select(AppKeyColumns.with("stage_id", "stage_attempt_id", "job_id", "name", "status",
         "num_tasks", "duration_ms"));
     Dataset<Row> tasks = in.tasks().withColumn("ok", col("status").equalTo("SUCCESS"))
         .withColumn("shuffle_read", TaskColumns.shuffleReadBytes());
-    Dataset<Row> sized = tasks.join(broadcast(stages.select(FeatureKeys.with("stage_id", "stage_attempt_id",
-        "num_tasks"))), FeatureKeys.using("stage_id", "stage_attempt_id"), "left");
+    Dataset<Row> sized = tasks.join(broadcast(stages.select(AppKeyColumns.with("stage_id", "stage_attempt_id",
+        "num_tasks"))), AppKeyColumns.using("stage_id", "stage_attempt_id"), "left");
     Column large = coalesce(col("num_tasks"), lit(0L)).gt(exactUpTo);
     Dataset<Row> sums = aggregated(sized.where(not(large)), true).unionByName(aggregated(sized.where(large), false));
-    Dataset<Row> slots = Configurations.effective(in).select(FeatureKeys.with("slots"));
-    Dataset<Row> rows = FeatureKeys.leftJoin(stages.join(sums, FeatureKeys.using("stage_id", "stage_attempt_id"), "left"), slots);
+    Dataset<Row> slots = Configurations.effective(in).select(AppKeyColumns.with("slots"));
+    Dataset<Row> rows = FeatureKeys.leftJoin(stages.join(sums, AppKeyColumns.using("stage_id", "stage_attempt_id"), "left"), slots);
     for (String metric : List.of("duration", "input", "shuffle_read")) {
       rows = rows
           .withColumn(metric + "_max_over_median", FeatureKeys.ratio(col(metric + "_max"), col(metric + "_p50")))
@@ -84,7 +85,7 @@ public final class StageFeatures {
   /** The aggregates of {@code tasks} per stage attempt, with exact or approximate quantiles. */
   private static Dataset<Row> aggregated(Dataset<Row> tasks, boolean exact) {
     List<Column> aggregates = aggregates(exact);
-    return tasks.groupBy(FeatureKeys.with("stage_id", "stage_attempt_id")).agg(aggregates.get(0),
+    return tasks.groupBy(AppKeyColumns.with("stage_id", "stage_attempt_id")).agg(aggregates.get(0),
         aggregates.subList(1, aggregates.size()).toArray(Column[]::new));
   }
 

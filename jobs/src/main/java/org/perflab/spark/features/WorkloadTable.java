@@ -21,6 +21,7 @@ import org.apache.spark.sql.types.StructType;
 import org.perflab.grouping.SizeClass;
 import org.perflab.grouping.Workload;
 import org.perflab.grouping.WorkloadRule;
+import org.perflab.spark.storage.AppKeyColumns;
 
 /**
  * The {@code workloads} table: one row per application attempt with its workload id ({@link WorkloadRule}), the
@@ -59,8 +60,8 @@ public final class WorkloadTable {
    * @param workloadProperty the Spark property that names the workload when PerfLab's tag is absent (rule 2)
    */
   public static Dataset<Row> of(FeatureInputs in, Optional<String> workloadProperty) {
-    Dataset<Row> inputBytes = in.tasks().groupBy(FeatureKeys.columns()).agg(sum("input_bytes").as("task_input_bytes"));
-    Dataset<Row> applications = in.applications().select(FeatureKeys.with("app_name", "perflab_workload",
+    Dataset<Row> inputBytes = in.tasks().groupBy(AppKeyColumns.with()).agg(sum("input_bytes").as("task_input_bytes"));
+    Dataset<Row> applications = in.applications().select(AppKeyColumns.with("app_name", "perflab_workload",
         "perflab_input_bytes", "start_time_ms", "duration_ms", "completed"));
     Dataset<Row> apps = FeatureKeys.leftJoin(FeatureKeys.leftJoin(applications, inputBytes), property(in, workloadProperty));
     Dataset<Row> config = Configurations.effective(in);
@@ -83,7 +84,7 @@ public final class WorkloadTable {
   /** Key columns plus {@code workload_property}: the value of the named Spark property, null when unnamed. */
   private static Dataset<Row> property(FeatureInputs in, Optional<String> key) {
     Column named = key.map(k -> col("category").equalTo("SPARK").and(col("key").equalTo(k))).orElse(lit(false));
-    return in.properties().where(named).groupBy(FeatureKeys.columns())
+    return in.properties().where(named).groupBy(AppKeyColumns.with())
         .agg(first("value", true).as("workload_property"));
   }
 }

@@ -21,6 +21,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.perflab.spark.diagnose.StragglerTable;
+import org.perflab.spark.storage.AppKeyColumns;
 import org.perflab.stragglers.Cause;
 import org.perflab.table.KeyColumns;
 
@@ -129,15 +130,15 @@ final class AppRules {
    */
   static Dataset<Row> slowHosts(Dataset<Row> apps, Dataset<Row> stragglers) {
     Dataset<Row> byHost = StragglerTable.withCause(stragglers, Cause.SLOW_HOST)
-        .groupBy(FindingKeys.with("host"))
+        .groupBy(AppKeyColumns.with("host"))
         .agg(functions.sum(StragglerTable.lostSeconds()).as("host_lost_s"),
             functions.count(lit(1)).as("host_stragglers"));
-    Dataset<Row> lost = byHost.groupBy(FindingKeys.with())
+    Dataset<Row> lost = byHost.groupBy(AppKeyColumns.with())
         .agg(functions.sum("host_lost_s").as("slow_host_lost_s"), functions.sum("host_stragglers")
             .as("slow_host_stragglers"), functions.count(lit(1)).as("slow_hosts"),
             functions.sort_array(functions.collect_list(functions.struct(functions.negate(col("host_lost_s")),
                 col("host"))), true).as("by_loss"));
-    Dataset<Row> rows = apps.join(lost, FindingKeys.using());
+    Dataset<Row> rows = apps.join(lost, AppKeyColumns.using());
     Column share = try_divide(col("slow_host_lost_s"), col("task_time_s"));
     Column named = functions.concat_ws(", ", functions.slice(functions.transform(col("by_loss"),
         x -> x.getField("host")), 1, 3));
@@ -166,11 +167,11 @@ final class AppRules {
   static Dataset<Row> coldExecutors(Dataset<Row> apps, Dataset<Row> stragglers) {
     Dataset<Row> lost = StragglerTable.withCause(stragglers, Cause.COLD_EXECUTOR)
         .where(functions.not(functions.array_contains(col("causes"), Cause.SLOW_HOST.name())))
-        .groupBy(FindingKeys.with())
+        .groupBy(AppKeyColumns.with())
         .agg(functions.sum(StragglerTable.lostSeconds()).as("cold_lost_s"),
             functions.count(lit(1)).as("cold_stragglers"),
             functions.countDistinct(col("executor_id")).as("cold_executors"));
-    Dataset<Row> rows = apps.join(lost, FindingKeys.using());
+    Dataset<Row> rows = apps.join(lost, AppKeyColumns.using());
     Column share = try_divide(col("cold_lost_s"), col("task_time_s"));
     Column dynamic = coalesce(col("dynamic_allocation_enabled"), lit(false));
     int target = FindingLimits.COLD_TARGET_CORES;
@@ -215,7 +216,7 @@ final class AppRules {
    */
   static Dataset<Row> droppedEvents(Dataset<Row> ingestStatus) {
     Dataset<Row> latest = ingestStatus.join(ingestStatus.groupBy(col(KeyColumns.LOG_ID))
-        .agg(max("run_id").as("run_id")), FindingKeys.usingLog("run_id"), "left_semi");
+        .agg(max("run_id").as("run_id")), AppKeyColumns.usingLog("run_id"), "left_semi");
     Column unreconciled = col("tasks_reconciled").equalTo(false);
     Column lost = coalesce(col("stages_missing_tasks"), lit(0L)).plus(coalesce(col("task_ends_without_start"),
         lit(0L))).plus(coalesce(col("bad_lines"), lit(0L)));

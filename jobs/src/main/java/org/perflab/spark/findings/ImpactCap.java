@@ -21,6 +21,7 @@ import org.perflab.findings.ImpactLimits;
 import org.perflab.findings.Rule;
 import org.perflab.findings.Severity;
 import org.perflab.findings.Thresholds;
+import org.perflab.spark.storage.AppKeyColumns;
 
 /**
  * Bounds every finding's severity by what it costs its application ({@link ImpactLimits}, per rule
@@ -50,11 +51,11 @@ final class ImpactCap {
    * @param appFeatures the applications' {@code wall_time_s} and {@code slots}, by the application key
    */
   static Dataset<Row> apply(Dataset<Row> findings, Dataset<Row> appFeatures, ImpactLimits limits) {
-    Dataset<Row> apps = appFeatures.select(FindingKeys.with("wall_time_s", "slots"))
+    Dataset<Row> apps = appFeatures.select(AppKeyColumns.with("wall_time_s", "slots"))
         .withColumnRenamed("wall_time_s", WALL).withColumnRenamed("slots", SLOTS);
     Column savedCoreHours = coreHoursSaved(col("rule"), col("estimated_savings_s"), col(SLOTS), col("evidence"));
     Column savedGbHours = element_at(col("evidence"), lit(WASTED_GB_HOURS));
-    return findings.join(apps, FindingKeys.using(), "left")
+    return findings.join(apps, AppKeyColumns.using(), "left")
         .withColumn("severity", capped(col("severity"), ceiling(col("rule"), col("estimated_savings_s"), col(WALL),
             savedCoreHours, savedGbHours, limits)))
         .withColumn("evidence", when(isIn(col("rule"), Impact.GB_HOURS), map_concat(col("evidence"),

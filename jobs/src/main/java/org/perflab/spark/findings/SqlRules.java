@@ -31,6 +31,7 @@ import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
+import org.perflab.spark.storage.AppKeyColumns;
 
 /**
  * The SQL-operator rules over ingest's {@code sql_operators} (one row per plan node with {@code execution_id,
@@ -63,10 +64,10 @@ final class SqlRules {
   static Dataset<Row> broadcastCandidates(Dataset<Row> ops, FindingInputs in) {
     Dataset<Row> sides = joinSides(ops);
     Dataset<Row> joins = ops.where(col("node_name").startsWith("SortMergeJoin"))
-        .select(FindingKeys.with("execution_id", "node_id", "time_ms")).withColumnRenamed("node_id", "join_id")
-        .join(sides, FindingKeys.using("execution_id", "join_id"))
-        .join(thresholds(in), FindingKeys.using(), "left")
-        .join(in.appFeatures().select(FindingKeys.with("slots")), FindingKeys.using(), "left")
+        .select(AppKeyColumns.with("execution_id", "node_id", "time_ms")).withColumnRenamed("node_id", "join_id")
+        .join(sides, AppKeyColumns.using("execution_id", "join_id"))
+        .join(thresholds(in), AppKeyColumns.using(), "left")
+        .join(in.appFeatures().select(AppKeyColumns.with("slots")), AppKeyColumns.using(), "left")
         .withColumn("limit_bytes", coalesce(col("threshold_bytes"), lit(FindingLimits.DEFAULT_BROADCAST_THRESHOLD_BYTES)))
         .withColumn("node_id", col("join_id"));
     Column disabled = col("limit_bytes").lt(0);
@@ -88,24 +89,24 @@ final class SqlRules {
 
   /** Per join: {@code small_side_bytes, large_side_bytes, sides, path_time_ms}. */
   private static Dataset<Row> joinSides(Dataset<Row> ops) {
-    Dataset<Row> nodes = ops.select(FindingKeys.with("execution_id", "node_id", "child_node_ids", "time_ms", "metrics"))
+    Dataset<Row> nodes = ops.select(AppKeyColumns.with("execution_id", "node_id", "child_node_ids", "time_ms", "metrics"))
         .withColumn("size", element_at(col("metrics"), lit(DATA_SIZE))).drop("metrics");
     Dataset<Row> frontier = ops.where(col("node_name").startsWith("SortMergeJoin"))
-        .select(FindingKeys.with("execution_id", "node_id", "child_node_ids"))
+        .select(AppKeyColumns.with("execution_id", "node_id", "child_node_ids"))
         .select(col("log_id"), col("app_id"), col("app_attempt_id"), col("execution_id"),
             col("node_id").as("join_id"), posexplode(col("child_node_ids")).as(new String[] {"side", "node_id"}));
     Dataset<Row> found = null;
     for (int depth = 0; depth < MAX_DEPTH; depth++) {
-      Dataset<Row> visited = frontier.join(nodes, FindingKeys.using("execution_id", "node_id"));
-      Dataset<Row> passed = visited.select(FindingKeys.with("execution_id", "join_id", "side", "size", "time_ms"));
+      Dataset<Row> visited = frontier.join(nodes, AppKeyColumns.using("execution_id", "node_id"));
+      Dataset<Row> passed = visited.select(AppKeyColumns.with("execution_id", "join_id", "side", "size", "time_ms"));
       found = found == null ? passed : found.unionByName(passed);
       frontier = visited.where(col("size").isNull())
           .select(col("log_id"), col("app_id"), col("app_attempt_id"), col("execution_id"), col("join_id"),
               col("side"), explode(col("child_node_ids")).as("node_id"));
     }
-    Dataset<Row> perSide = found.groupBy(FindingKeys.with("execution_id", "join_id", "side"))
+    Dataset<Row> perSide = found.groupBy(AppKeyColumns.with("execution_id", "join_id", "side"))
         .agg(sum("size").as("side_bytes"), sum(coalesce(col("time_ms"), lit(0L))).as("side_time_ms"));
-    return perSide.groupBy(FindingKeys.with("execution_id", "join_id")).agg(
+    return perSide.groupBy(AppKeyColumns.with("execution_id", "join_id")).agg(
         min("side_bytes").as("small_side_bytes"), functions.max("side_bytes").as("large_side_bytes"),
         count(col("side_bytes")).as("sides"), sum("side_time_ms").as("path_time_ms"));
   }
@@ -113,7 +114,7 @@ final class SqlRules {
   /** Per application: {@code threshold_bytes}, the broadcast limit it set (-1 when disabled). */
   private static Dataset<Row> thresholds(FindingInputs in) {
     return in.properties().where(col("category").equalTo("SPARK").and(col("key").equalTo(BROADCAST_THRESHOLD)))
-        .groupBy(FindingKeys.with()).agg(first(THRESHOLD_BYTES.apply(col("value"))).as("threshold_bytes"));
+        .groupBy(AppKeyColumns.with()).agg(first(THRESHOLD_BYTES.apply(col("value"))).as("threshold_bytes"));
   }
 
   /**
@@ -123,8 +124,8 @@ final class SqlRules {
   static Dataset<Row> hotOperators(Dataset<Row> ops) {
     Dataset<Row> timed = ops.where(functions.not(col("is_cluster")).and(col("time_ms").gt(0)));
     Dataset<Row> ranked = timed
-        .withColumn("execution_time_ms", sum("time_ms").over(Window.partitionBy(FindingKeys.with(NODE))))
-        .withColumn("rank", row_number().over(Window.partitionBy(FindingKeys.with(NODE))
+        .withColumn("execution_time_ms", sum("time_ms").over(Window.partitionBy(AppKeyColumns.with(NODE))))
+        .withColumn("rank", row_number().over(Window.partitionBy(AppKeyColumns.with(NODE))
             .orderBy(col("time_ms").desc(), col("node_id"))));
     Column share = try_divide(col("time_ms").cast("double"), col("execution_time_ms"));
     Column rowsRatio = when(col("input_rows").gt(0), try_divide(col("output_rows").cast("double"), col("input_rows")));

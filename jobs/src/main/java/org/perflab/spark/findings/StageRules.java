@@ -19,6 +19,7 @@ import java.util.Optional;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.spark.storage.AppKeyColumns;
 import org.perflab.table.KeyColumns;
 
 /**
@@ -45,16 +46,16 @@ final class StageRules {
     Dataset<Row> app = in.appFeatures().select(col(KeyColumns.LOG_ID), col(KeyColumns.APP_ID),
         col(KeyColumns.APP_ATTEMPT_ID), col("shuffle_partitions").as("app_shuffle_partitions"),
         col("executor_memory_bytes").as("app_executor_memory_bytes"));
-    return in.stageFeatures().join(app, FindingKeys.using(), "left");
+    return in.stageFeatures().join(app, AppKeyColumns.using(), "left");
   }
 
   private static Dataset<Row> withStragglers(Dataset<Row> stages, Optional<Dataset<Row>> stragglers) {
     if (stragglers.isEmpty()) {
       return stages.withColumn("stragglers", lit(null).cast("long"));
     }
-    Dataset<Row> counts = stragglers.get().groupBy(FindingKeys.with("stage_id", "stage_attempt_id"))
+    Dataset<Row> counts = stragglers.get().groupBy(AppKeyColumns.with("stage_id", "stage_attempt_id"))
         .agg(count(lit(1)).as("stragglers"));
-    return stages.join(counts, FindingKeys.using("stage_id", "stage_attempt_id"), "left")
+    return stages.join(counts, AppKeyColumns.using("stage_id", "stage_attempt_id"), "left")
         .withColumn("stragglers", coalesce(col("stragglers"), lit(0L)));
   }
 
