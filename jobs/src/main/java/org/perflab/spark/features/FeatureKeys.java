@@ -7,7 +7,7 @@ import org.apache.spark.sql.functions;
 import org.perflab.spark.storage.AppKeyColumns;
 import scala.collection.immutable.Seq;
 
-/** The application-attempt key every feature row starts with: {@code log_id, app_id, app_attempt_id}. */
+/** Helpers of the feature transforms: the left join on the application key ({@link AppKeyColumns}), ratios, seconds. */
 final class FeatureKeys {
   private FeatureKeys() {}
 
