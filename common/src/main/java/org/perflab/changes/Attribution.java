@@ -33,7 +33,8 @@ import org.perflab.findings.Rule;
  *   <li>plan: the duration of stages added minus stages removed (stages matched with {@link StageMatcher});
  *   <li>stages: the growth of each matched stage, put on its first sign: a retry or more failed tasks (failures),
  *       spill (memory), more tasks (partitions), a straggler on a slow host that explains at least {@value
- *       #SLOW_HOST_SHARE} of the growth (the environment: {@link #slowHost}), a longer longest task (skew), GC, shuffle
+ *       #STRAGGLER_SHARE} of the growth (the environment: {@link #slowHost}), a straggler among its executor's first
+ *       tasks that explains as much (resources: {@link #coldExecutor}), a longer longest task (skew), GC, shuffle
  *       fetch wait, more task time off the CPU (the CPU time grew by less than {@value #OFF_CPU_SHARE} of the task
  *       time), else more task time; a stage that grew with its task time unchanged is waiting for slots;
  *   <li>environment: every sizeable matched stage slower by a similar factor (spread of log ratios ≤
@@ -79,11 +80,15 @@ public final class Attribution {
   static final String MORE_DATA = "if the input grew as expected, nothing to restore (runs that stay at this size"
       + " become the workload's new level); else check what writes the job's input";
   private static final String EXECUTOR_MEMORY = "spark.executor.memory";
+  private static final String DYNAMIC_ALLOCATION = "spark.dynamicAllocation.enabled";
   static final double ENVIRONMENT_SPREAD = 0.15;
   static final double GREW_Z = 2;
   static final double OFF_CPU_SHARE = 0.5;
-  /** The share of a stage's growth its straggler on a slow host must explain to be its sign ({@link #slowHost}). */
-  static final double SLOW_HOST_SHARE = 0.5;
+  /**
+   * The share of a stage's growth its straggler on a slow host, or on a cold executor, must explain to be its sign
+   * ({@link #slowHost}, {@link #coldExecutor}).
+   */
+  static final double STRAGGLER_SHARE = 0.5;
   private static final double GIB = 1 << 30;
 
   /** What made a matched stage grow. */
@@ -92,6 +97,7 @@ public final class Attribution {
     SPILL(Rule.SPILL),
     PARTITIONS(Rule.SHUFFLE_PARTITIONS),
     SLOW_HOST(Rule.SLOW_HOSTS),
+    COLD_EXECUTOR(Rule.COLD_EXECUTORS),
     SKEW(Rule.DATA_SKEW),
     GC(Rule.GC_PRESSURE),
     FETCH_WAIT(null),
@@ -428,6 +434,9 @@ public final class Attribution {
     if (slowHost(b, r, grewS)) {
       return StageSign.SLOW_HOST;
     }
+    if (coldExecutor(b, r, grewS)) {
+      return StageSign.COLD_EXECUTOR;
+    }
     if (r.maxOverMedian() >= 2 && r.maxOverMedian() >= 1.5 * b.maxOverMedian()) {
       return StageSign.SKEW;
     }
@@ -446,11 +455,21 @@ public final class Attribution {
   /**
    * Whether a slow host explains most of a matched stage's growth of {@code grewS} seconds: the excess over the
    * stage's median of its longest straggler on a slow host (a task cannot lengthen its stage by more than it ran over
-   * the others) grew from {@code b} to {@code r} by at least {@value #SLOW_HOST_SHARE} of the stage's growth. A host
+   * the others) grew from {@code b} to {@code r} by at least {@value #STRAGGLER_SHARE} of the stage's growth. A host
    * that was as slow in the reference run is no change.
    */
   static boolean slowHost(StageStats b, StageStats r, double grewS) {
-    return r.slowHost() != null && grewS > 0 && r.slowHostS() - b.slowHostS() >= SLOW_HOST_SHARE * grewS;
+    return r.slowHost() != null && grewS > 0 && r.slowHostS() - b.slowHostS() >= STRAGGLER_SHARE * grewS;
+  }
+
+  /**
+   * Whether an executor that had not warmed up explains most of a matched stage's growth of {@code grewS} seconds: the
+   * excess over the stage's median of its longest straggler among its executor's first tasks ({@code COLD_EXECUTOR})
+   * grew from {@code b} to {@code r} by at least {@value #STRAGGLER_SHARE} of the stage's growth: executors started
+   * during the stage (dynamic allocation after an idle timeout, a lost executor replaced) paid their start-up there.
+   */
+  static boolean coldExecutor(StageStats b, StageStats r, double grewS) {
+    return grewS > 0 && r.coldS() - b.coldS() >= STRAGGLER_SHARE * grewS;
   }
 
   /**
@@ -470,6 +489,8 @@ public final class Attribution {
       case PARTITIONS -> "tasks " + b.tasks() + " -> " + r.tasks();
       case SLOW_HOST -> String.format(Locale.ROOT, "a task on host %s ran %.1f s over the stage's median, against"
           + " %.1f s before; the host's other tasks ran slow too", r.slowHost(), r.slowHostS(), b.slowHostS());
+      case COLD_EXECUTOR -> String.format(Locale.ROOT, "a task among its executor's first ran %.1f s over the stage's"
+          + " median, against %.1f s before; the stage's tasks on warm executors ran faster", r.coldS(), b.coldS());
       case SKEW -> "longest task " + fmt(b.maxOverMedian()) + "x -> " + fmt(r.maxOverMedian()) + "x the median";
       case GC -> String.format(Locale.ROOT, "GC %.1f s -> %.1f s", b.gcS(), r.gcS());
       case FETCH_WAIT -> String.format(Locale.ROOT, "fetch wait %.1f s -> %.1f s", b.fetchWaitS(), r.fetchWaitS());
@@ -490,7 +511,16 @@ public final class Attribution {
           + " (disks, CPU, other load) and take a faulty host out of service, or set spark.speculation=true so that"
           + " slow tasks are rerun elsewhere; read finding " + Rule.SLOW_HOSTS);
     }
+    if (sign == StageSign.COLD_EXECUTOR && changesOf(Mechanism.CORES).isEmpty()) {
+      boolean dynamic = "true".equalsIgnoreCase(run.properties().getOrDefault(DYNAMIC_ALLOCATION, "").trim());
+      return cause(CauseKind.RESOURCES, "tasks on executors that had not warmed up", seconds, text, (dynamic
+          ? "keep executors between jobs: a longer spark.dynamicAllocation.executorIdleTimeout, or a minimum of"
+              + " executors (spark.dynamicAllocation.minExecutors)"
+          : "each executor warms up once: run the same cores in fewer, larger executors, and for PySpark keep"
+              + " spark.python.worker.reuse on") + "; read finding " + Rule.COLD_EXECUTORS);
+    }
     Mechanism mechanism = switch (sign) {
+      case COLD_EXECUTOR -> Mechanism.CORES;
       case SPILL, GC -> Mechanism.MEMORY;
       case PARTITIONS -> Mechanism.PARTITIONS;
       case TASK_TIME, FETCH_WAIT -> Mechanism.SHUFFLE;
@@ -509,7 +539,7 @@ public final class Attribution {
       case FAILURES -> "stages retried or with failed tasks";
       case SPILL -> "stages spilled";
       case PARTITIONS -> "stages ran more tasks";
-      case SLOW_HOST -> throw new AssertionError("a slow host is reported before");
+      case SLOW_HOST, COLD_EXECUTOR -> throw new AssertionError("reported before: " + sign);
       case SKEW -> "skew: one task much longer than the others";
       case GC -> "more GC";
       case FETCH_WAIT -> "longer shuffle fetch wait";

@@ -181,6 +181,63 @@ class AttributionTest {
   }
 
   @Test
+  void aLongestTaskOnAColdExecutorIsResourcesWithWhatKeepsExecutorsWarm() {
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    // the join's longest task, among the first of an executor started during the stage, ran 36 s over its median
+    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withColdExecutor(36));
+    List<RegressionCause> causes = Attribution.explain(run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), stages),
+        run("a", 100, 8, 10 * GB, CONF, baseStages()), 40);
+    RegressionCause first = causes.get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.RESOURCES);
+    assertThat(first.what()).isEqualTo("tasks on executors that had not warmed up");
+    assertThat(first.seconds()).isEqualTo(40);
+    assertThat(first.evidence()).contains("stage 1 'join at W.scala:2' 30.0 s -> 70.0 s",
+        "a task among its executor's first ran 36.0 s over the stage's median, against 0.0 s before");
+    assertThat(first.action()).contains("fewer, larger executors", "spark.python.worker.reuse",
+        "read finding COLD_EXECUTORS").doesNotContain("dynamicAllocation");
+    assertThat(causes).noneMatch(c -> c.what().startsWith("skew"));
+
+    // under dynamic allocation, executors released when idle and started again: keep them longer
+    Map<String, String> dynamic = new java.util.HashMap<>(CONF);
+    dynamic.put("spark.dynamicAllocation.enabled", "true");
+    Map<String, String> dynamicNow = new java.util.HashMap<>(dynamic);
+    dynamicNow.put("spark.app.id", "x");
+    RegressionCause underDynamic = Attribution.explain(run("b", 140, 8, 10 * GB, dynamicNow, stages),
+        run("a", 100, 8, 10 * GB, dynamic, baseStages()), 40).get(0);
+    assertThat(underDynamic.what()).isEqualTo("tasks on executors that had not warmed up");
+    assertThat(underDynamic.action()).contains("spark.dynamicAllocation.executorIdleTimeout",
+        "read finding COLD_EXECUTORS");
+  }
+
+  @Test
+  void aColdExecutorAfterAShorterIdleTimeoutIsThatConfigurationChange() {
+    Map<String, String> before = new java.util.HashMap<>(CONF);
+    before.put("spark.dynamicAllocation.executorIdleTimeout", "300s");
+    RunProfile base = run("a", 100, 8, 10 * GB, before, baseStages());
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withColdExecutor(36));
+    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.dynamicAllocation.executorIdleTimeout", "10s"), stages);
+    RegressionCause first = Attribution.explain(now, base, 40).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
+    assertThat(first.what()).contains("spark.dynamicAllocation.executorIdleTimeout");
+    assertThat(first.seconds()).isEqualTo(40);
+    assertThat(first.action()).contains("--conf spark.dynamicAllocation.executorIdleTimeout=300s");
+  }
+
+  @Test
+  void aColdExecutorAsSlowInTheReferenceIsNotTheCause() {
+    RunProfile base = run("a", 100, 8, 10 * GB, CONF, List.of(baseStages().get(0),
+        baseStages().get(1).withColdExecutor(20), baseStages().get(2), baseStages().get(3)));
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    // 40 s of growth, of which the cold straggler explains 16 s more than in the reference: skew
+    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withColdExecutor(36));
+    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), stages);
+    RegressionCause first = Attribution.explain(now, base, 40).get(0);
+    assertThat(first.kind()).isEqualTo(CauseKind.STAGES);
+    assertThat(first.what()).startsWith("skew");
+  }
+
+  @Test
   void aSlowHostThatWasAsSlowInTheReferenceOrExplainsLittleOfTheGrowthIsNotTheCause() {
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, List.of(baseStages().get(0),
         baseStages().get(1).withSlowHost("hadoop6", 10), baseStages().get(2), baseStages().get(3)));

@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.StageRef;
@@ -152,7 +153,7 @@ public final class RunProfiles {
             .and(col("status").isin("SKIPPED", "PENDING").equalTo(false)))
         .join(skew, col(KeyColumns.LOG_ID).equalTo(col("k_log")).and(col("stage_id").equalTo(col("k_stage")))
             .and(col("stage_attempt_id").equalTo(col("k_attempt"))), "left")
-        .join(slowHosts(in, ids), col(KeyColumns.LOG_ID).equalTo(col("h_log"))
+        .join(stragglerSigns(in, ids), col(KeyColumns.LOG_ID).equalTo(col("h_log"))
             .and(col("stage_id").equalTo(col("h_stage"))).and(col("stage_attempt_id").equalTo(col("h_attempt"))),
             "left")
         .select(col(KeyColumns.LOG_ID), col("stage_id"), col("stage_attempt_id"), col("job_id"), col("name"),
@@ -161,24 +162,30 @@ public final class RunProfiles {
             col("jvm_gc_time_ms"), col("shuffle_fetch_wait_time_ms"), col("shuffle_write_time_ns"),
             col("input_bytes"), col("shuffle_read_bytes"), col("shuffle_write_bytes"), col("disk_spilled_bytes"),
             col("duration_max_over_median"), col("submission_time_ms"), col("completion_time_ms"),
-            col("slowest.lost_s"), col("slowest.host"));
+            col("slowest.lost_s"), col("slowest.host"), col("cold_lost_s"));
     Map<String, List<Row>> rows = new HashMap<>();
     stages.collectAsList().forEach(r -> rows.computeIfAbsent(r.getString(0), k -> new ArrayList<>()).add(r));
     return rows;
   }
 
   /**
-   * Per stage attempt of {@code ids}, its longest straggler on a slow host ({@code SLOW_HOST} in the {@code stragglers}
-   * table): {@code slowest} (struct of {@code lost_s}, its excess over the stage's median in s, and {@code host});
-   * no rows when the root was not diagnosed.
+   * Per stage attempt of {@code ids} with a straggler on a slow host or a cold executor ({@code SLOW_HOST},
+   * {@code COLD_EXECUTOR} in the {@code stragglers} table): {@code slowest}, the longest on a slow host (struct of
+   * {@code lost_s}, its excess over the stage's median in s, and {@code host}; null when none), and {@code
+   * cold_lost_s}, the longest excess of a cold one not on a slow host, s (null when none); no rows when the root was
+   * not diagnosed.
    */
-  private static Dataset<Row> slowHosts(RunInputs in, Object[] ids) {
+  private static Dataset<Row> stragglerSigns(RunInputs in, Object[] ids) {
     Dataset<Row> stragglers = in.stragglers().orElseGet(() -> in.stages().sparkSession()
         .createDataFrame(List.<Row>of(), StragglerTable.SCHEMA));
-    return StragglerTable.withCause(stragglers.where(col(KeyColumns.LOG_ID).isin(ids)), Cause.SLOW_HOST)
+    Column slow = StragglerTable.hasCause(Cause.SLOW_HOST);
+    // a straggler that is both is the slow host's, as in the findings (COLD_EXECUTORS counts it for SLOW_HOSTS only)
+    Column cold = StragglerTable.hasCause(Cause.COLD_EXECUTOR).and(functions.not(slow));
+    return stragglers.where(col(KeyColumns.LOG_ID).isin(ids).and(slow.or(cold)))
         .groupBy(col(KeyColumns.LOG_ID).as("h_log"), col("stage_id").as("h_stage"),
             col("stage_attempt_id").as("h_attempt"))
-        .agg(max(struct(StragglerTable.lostSeconds().as("lost_s"), col("host"))).as("slowest"));
+        .agg(max(when(slow, struct(StragglerTable.lostSeconds().as("lost_s"), col("host")))).as("slowest"),
+            max(when(cold, StragglerTable.lostSeconds())).as("cold_lost_s"));
   }
 
   private static List<StageStats> stageStats(List<Row> rows) {
@@ -191,7 +198,8 @@ public final class RunProfiles {
       out.add(new StageStats(ref, r.getInt(2), longOr(r, 5), longOr(r, 6), longOr(r, 7) / 1000.0,
           longOr(r, 8) / 1000.0, longOr(r, 9) / 1e9, longOr(r, 10) / 1000.0, longOr(r, 11) / 1000.0,
           longOr(r, 12) / 1e9, longOr(r, 13), longOr(r, 14), longOr(r, 15), longOr(r, 16),
-          r.isNullAt(17) ? Double.NaN : r.getDouble(17), dbl(r, 20), r.isNullAt(21) ? null : r.getString(21)));
+          r.isNullAt(17) ? Double.NaN : r.getDouble(17), dbl(r, 20), r.isNullAt(21) ? null : r.getString(21),
+          dbl(r, 22)));
     }
     return out;
   }

@@ -86,7 +86,12 @@ public final class StragglerTable {
 
   /** The rows of {@code stragglers} (rows of this table) that BigRoots gave {@code cause}. */
   public static Dataset<Row> withCause(Dataset<Row> stragglers, Cause cause) {
-    return stragglers.where(functions.array_contains(functions.col("causes"), cause.name()));
+    return stragglers.where(hasCause(cause));
+  }
+
+  /** Whether a row of this table is a straggler that BigRoots gave {@code cause}. */
+  public static Column hasCause(Cause cause) {
+    return functions.array_contains(functions.col("causes"), cause.name());
   }
 
   /** What a straggler lost, s: its duration less its stage's median, (duration_ms − stage_median_ms) ÷ 1000. */
