@@ -58,10 +58,14 @@ final class RealNoise {
     }
   }
 
-  /** Ingests {@code logs} into {@code root}, computes features, judges every run and classifies it. */
+  /**
+   * Ingests {@code logs} into {@code root}, computes features, diagnoses stragglers (the nightly's order), judges every
+   * run and classifies it.
+   */
   static List<Run> judge(SparkSession spark, Path logs, Path root, Clock clock) {
     run("ingest", "--input", logs.toString(), "--output", root.toString());
     run("features", "--input", root.toString());
+    run("diagnose", "--input", root.toString());
     RegressionsJob.run(spark, clock, new RegressionsJob.Options(root.toString(), null,
         RegressionCorpus.MIN_HISTORY, true));
     Map<String, String> configs = new HashMap<>();

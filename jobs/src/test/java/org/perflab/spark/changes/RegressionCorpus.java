@@ -67,10 +67,17 @@ final class RegressionCorpus {
     return Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent().resolve("samples/regressions");
   }
 
-  /** Ingests {@code corpus} into {@code root}, computes features and judges every run with a full regressions run. */
-  static List<Judged> judge(SparkSession spark, Path corpus, Path root, Clock clock) {
+  /**
+   * Ingests {@code corpus} into {@code root}, computes features, with {@code diagnose} diagnoses stragglers, and judges
+   * every run with a full regressions run. With {@code diagnose} it is the nightly's order, in which the stragglers give
+   * the slow-host and cold-executor signs; without, the corpus's changes are judged on the other signs alone.
+   */
+  static List<Judged> judge(SparkSession spark, Path corpus, Path root, Clock clock, boolean diagnose) {
     run("ingest", "--input", corpus.toString(), "--output", root.toString());
     run("features", "--input", root.toString());
+    if (diagnose) {
+      run("diagnose", "--input", root.toString());
+    }
     RegressionsJob.run(spark, clock, new RegressionsJob.Options(root.toString(), null, MIN_HISTORY, true));
     Map<String, Row> rows = spark.read().format("delta").load(root.resolve(ChangeTables.REGRESSIONS_TABLE).toString())
         .collectAsList().stream().collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r));

@@ -29,8 +29,10 @@ class RegressionCorpusTest {
   static void judgeCorpus() {
     Path corpus = RegressionCorpus.directory();
     assumeTrue(Files.isRegularFile(corpus.resolve("ground-truth.csv")), "no corpus at " + corpus);
+    // Without diagnose (20 s more here): the corpus's injected changes do not rest on stragglers, and the benchmark
+    // judges it in the nightly's order, after diagnose, with the same figures (docs/benchmarks.md)
     judged = RegressionCorpus.judge(SparkTestSession.get(), corpus, root,
-        Clock.fixed(Instant.parse("2026-12-01T06:00:00Z"), ZoneOffset.UTC));
+        Clock.fixed(Instant.parse("2026-12-01T06:00:00Z"), ZoneOffset.UTC), false);
   }
 
   @Test

@@ -30,7 +30,7 @@ public final class RegressionsBenchmark {
     Path root = Files.createTempDirectory("perflab-regressions-bench");
     SparkSession spark = SparkTestSession.get();
     long start = System.nanoTime();
-    List<RegressionCorpus.Judged> judged = RegressionCorpus.judge(spark, corpus, root, Clock.systemUTC());
+    List<RegressionCorpus.Judged> judged = RegressionCorpus.judge(spark, corpus, root, Clock.systemUTC(), true);
     double seconds = (System.nanoTime() - start) / 1e9;
     List<RegressionCorpus.Judged> must = judged.stream().filter(RegressionCorpus.Judged::mustRegress).toList();
     List<RegressionCorpus.Judged> steady = judged.stream().filter(RegressionCorpus.Judged::steady)
@@ -84,6 +84,8 @@ public final class RegressionsBenchmark {
     System.out.printf(Locale.ROOT, "runs whose configuration or size class differs from their baseline's: %d, %d"
         + " flagged, first causes %s%n", judged.size() - repeats.size(),
         judged.stream().filter(r -> !r.repeat() && r.flagged()).count(), RealNoise.changedCauses(runs));
+    judged.stream().filter(r -> !r.repeat() && r.flagged()).forEach(r -> System.out.println("  changed, flagged: "
+        + describe(r)));
     printLoad();
   }
 
