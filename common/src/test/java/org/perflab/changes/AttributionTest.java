@@ -182,9 +182,8 @@ class AttributionTest {
 
   @Test
   void aLongestTaskOnAColdExecutorIsResourcesWithWhatKeepsExecutorsWarm() {
-    List<StageStats> stages = new ArrayList<>(baseStages());
     // the join's longest task, among the first of an executor started during the stage, ran 36 s over its median
-    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withColdExecutor(36));
+    List<StageStats> stages = joinGrownOnAColdExecutor(36);
     List<RegressionCause> causes = Attribution.explain(run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), stages),
         run("a", 100, 8, 10 * GB, CONF, baseStages()), 40);
     RegressionCause first = causes.get(0);
@@ -214,9 +213,8 @@ class AttributionTest {
     Map<String, String> before = new java.util.HashMap<>(CONF);
     before.put("spark.dynamicAllocation.executorIdleTimeout", "300s");
     RunProfile base = run("a", 100, 8, 10 * GB, before, baseStages());
-    List<StageStats> stages = new ArrayList<>(baseStages());
-    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withColdExecutor(36));
-    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.dynamicAllocation.executorIdleTimeout", "10s"), stages);
+    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.dynamicAllocation.executorIdleTimeout", "10s"),
+        joinGrownOnAColdExecutor(36));
     RegressionCause first = Attribution.explain(now, base, 40).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
     assertThat(first.what()).contains("spark.dynamicAllocation.executorIdleTimeout");
@@ -228,10 +226,8 @@ class AttributionTest {
   void aColdExecutorAsSlowInTheReferenceIsNotTheCause() {
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, List.of(baseStages().get(0),
         baseStages().get(1).withColdExecutor(20), baseStages().get(2), baseStages().get(3)));
-    List<StageStats> stages = new ArrayList<>(baseStages());
     // 40 s of growth, of which the cold straggler explains 16 s more than in the reference: skew
-    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withColdExecutor(36));
-    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), stages);
+    RunProfile now = run("b", 140, 8, 10 * GB, conf("spark.app.id", "x"), joinGrownOnAColdExecutor(36));
     RegressionCause first = Attribution.explain(now, base, 40).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.STAGES);
     assertThat(first.what()).startsWith("skew");
@@ -335,6 +331,13 @@ class AttributionTest {
     assertThat(causes.get(0).what()).isEqualTo("stages took more task time");
     assertThat(causes.get(0).evidence()).contains("stage 1 'join at W.scala:2' 30.0 s -> 42.0 s");
     assertThat(causes).noneMatch(c -> c.kind() == CauseKind.ENVIRONMENT || c.kind() == CauseKind.OUTSIDE_STAGES);
+  }
+
+  /** The baseline's stages with the join grown 30 s -> 70 s, skewed, its longest task among a cold executor's first. */
+  private static List<StageStats> joinGrownOnAColdExecutor(double excessS) {
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    stages.set(1, stage(1, "join at W.scala:2", 70, 300, 40, 0, 9.0).withColdExecutor(excessS));
+    return stages;
   }
 
   /** {@code s} with another duration, task time and CPU time, in seconds. */

@@ -1,27 +1,16 @@
 package org.perflab.spark.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perflab.eventlog.fixture.LogFixtures;
-import org.perflab.jobs.PerfLab;
-import org.perflab.jobs.RegressionsJob;
-import org.perflab.spark.ingest.SparkTestSession;
 
 /**
  * A regression whose extra time is executors warming up, on real runs that no one here produced: eight consecutive
@@ -44,21 +33,7 @@ class ColdExecutorRegressionTest {
 
   @BeforeAll
   static void ingestFeaturesDiagnoseRegressions() throws IOException {
-    Path runs = LogFixtures.sharedDir().resolve("data/scaling/cems/wikipedia_target");
-    assumeTrue(Files.isDirectory(runs), "Skipped: no cems Wikipedia runs at " + runs + " (set PERFLAB_SHARED)");
-    Path logs = Files.createDirectories(dir.resolve("logs"));
-    for (String app : Stream.concat(STEADY.stream(), Stream.of(COLD)).toList()) {
-      Files.createSymbolicLink(logs.resolve(app + ".zstd"), runs.resolve(app + ".zstd"));
-    }
-    String root = dir.resolve("out").toString();
-    SparkSession spark = SparkTestSession.get();
-    assertThat(PerfLab.run("ingest", "--input", logs.toString(), "--output", root)).isZero();
-    assertThat(PerfLab.run("features", "--input", root)).isZero();
-    assertThat(PerfLab.run("diagnose", "--input", root)).isZero();
-    RegressionsJob.run(spark, Clock.fixed(Instant.parse("2026-12-02T06:00:00Z"), ZoneOffset.UTC),
-        new RegressionsJob.Options(root, null, 5, false));
-    rows = spark.read().format("delta").load(dir.resolve("out").resolve(ChangeTables.REGRESSIONS_TABLE).toString())
-        .collectAsList().stream().collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r));
+    rows = WikipediaRuns.judge(dir, Stream.concat(STEADY.stream(), Stream.of(COLD)).toList());
   }
 
   @Test

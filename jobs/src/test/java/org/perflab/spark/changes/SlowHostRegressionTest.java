@@ -1,26 +1,15 @@
 package org.perflab.spark.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perflab.eventlog.fixture.LogFixtures;
-import org.perflab.jobs.PerfLab;
-import org.perflab.jobs.RegressionsJob;
-import org.perflab.spark.ingest.SparkTestSession;
 
 /**
  * A regression whose extra time is one slow machine, on real runs that no one here produced: six consecutive runs of
@@ -41,25 +30,8 @@ class SlowHostRegressionTest {
 
   @BeforeAll
   static void ingestFeaturesDiagnoseRegressions() throws IOException {
-    Path runs = LogFixtures.sharedDir().resolve("data/scaling/cems/wikipedia_target");
-    assumeTrue(Files.isDirectory(runs), "Skipped: no cems Wikipedia runs at " + runs + " (set PERFLAB_SHARED)");
-    Path logs = Files.createDirectories(dir.resolve("logs"));
-    for (String app : concat(STEADY, SLOW)) {
-      Files.createSymbolicLink(logs.resolve(app + ".zstd"), runs.resolve(app + ".zstd"));
-    }
-    String root = dir.resolve("out").toString();
-    SparkSession spark = SparkTestSession.get();
-    assertThat(PerfLab.run("ingest", "--input", logs.toString(), "--output", root)).isZero();
-    assertThat(PerfLab.run("features", "--input", root)).isZero();
-    assertThat(PerfLab.run("diagnose", "--input", root)).isZero();
-    RegressionsJob.run(spark, Clock.fixed(Instant.parse("2026-12-02T06:00:00Z"), ZoneOffset.UTC),
-        new RegressionsJob.Options(root, null, 5, false));
-    rows = spark.read().format("delta").load(dir.resolve("out").resolve(ChangeTables.REGRESSIONS_TABLE).toString())
-        .collectAsList().stream().collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r));
-  }
-
-  private static List<String> concat(List<String> steady, String slow) {
-    return java.util.stream.Stream.concat(steady.stream(), java.util.stream.Stream.of(slow)).toList();
+    rows = WikipediaRuns.judge(dir, java.util.stream.Stream.concat(STEADY.stream(), java.util.stream.Stream.of(SLOW))
+        .toList());
   }
 
   @Test
