@@ -465,8 +465,9 @@ public final class Attribution {
   /**
    * Whether an executor that had not warmed up explains most of a matched stage's growth of {@code grewS} seconds: the
    * excess over the stage's median of its longest straggler among its executor's first tasks ({@code COLD_EXECUTOR})
-   * grew from {@code b} to {@code r} by at least {@value #STRAGGLER_SHARE} of the stage's growth: executors started
-   * during the stage (dynamic allocation after an idle timeout, a lost executor replaced) paid their start-up there.
+   * grew from {@code b} to {@code r} by at least {@value #STRAGGLER_SHARE} of the stage's growth: executors whose
+   * first tasks ran in the stage (every executor's first wave, or executors started during it by dynamic allocation or
+   * to replace a lost one) paid their warm-up there.
    */
   static boolean coldExecutor(StageStats b, StageStats r, double grewS) {
     return grewS > 0 && r.coldS() - b.coldS() >= STRAGGLER_SHARE * grewS;
