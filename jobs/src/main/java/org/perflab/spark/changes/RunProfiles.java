@@ -179,8 +179,7 @@ public final class RunProfiles {
     Dataset<Row> stragglers = in.stragglers().orElseGet(() -> in.stages().sparkSession()
         .createDataFrame(List.<Row>of(), StragglerTable.SCHEMA));
     Column slow = StragglerTable.hasCause(Cause.SLOW_HOST);
-    // a straggler that is both is the slow host's, as in the findings (COLD_EXECUTORS counts it for SLOW_HOSTS only)
-    Column cold = StragglerTable.hasCause(Cause.COLD_EXECUTOR).and(functions.not(slow));
+    Column cold = StragglerTable.coldNotSlowHost();
     return stragglers.where(col(KeyColumns.LOG_ID).isin(ids).and(slow.or(cold)))
         .groupBy(col(KeyColumns.LOG_ID).as("h_log"), col("stage_id").as("h_stage"),
             col("stage_attempt_id").as("h_attempt"))

@@ -19,14 +19,15 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.expressions.Window;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.perflab.spark.storage.AppKeyColumns;
 import org.perflab.stragglers.BigRoots;
 import org.perflab.stragglers.Cause;
 import org.perflab.stragglers.Confusion;
 import org.perflab.stragglers.LambdaGrid;
 import org.perflab.stragglers.Pcc;
 import org.perflab.stragglers.PccThresholds;
-import org.perflab.stragglers.TaskEvidence;
 import org.perflab.stragglers.StragglerThresholds;
+import org.perflab.stragglers.TaskEvidence;
 
 /**
  * The distributed grid search of reference 002 S3 / A5 over the Table 4 grids ({@link LambdaGrid}): BigRoots' (λp,
@@ -88,7 +89,7 @@ public final class GridSearch {
         .agg(sum("tp").as("tp"), sum("fp").as("fp"), sum("tn").as("tn"), sum("fn").as("fn"));
     // every cell, even one no straggler reached, with the injected tasks that were never stragglers; the count of
     // those is a one-row Dataset of the same plan, not a job of its own, so the evidence is computed once
-    Dataset<Row> all = grid.drop("level").join(sums, ResourceFeatures.scala(List.of("model", "threshold", "quantile")),
+    Dataset<Row> all = grid.drop("level").join(sums, AppKeyColumns.joinNames(List.of("model", "threshold", "quantile")),
             "left")
         .na().fill(0L, new String[] {"tp", "fp", "tn", "fn"})
         .crossJoin(missed(evidence, truth))

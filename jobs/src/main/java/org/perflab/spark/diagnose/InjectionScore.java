@@ -14,6 +14,7 @@ import java.util.Locale;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.spark.storage.AppKeyColumns;
 
 /**
  * Scores a straggler detector against injected stragglers, per injection type, as the thesis's Table 6 does with
@@ -98,9 +99,9 @@ public final class InjectionScore {
         .select(col("app_id"), col("app_attempt_id"), col("task_id"), col("causes"), lit(true).as("reported"))
         .dropDuplicates("app_id", "app_attempt_id", "task_id");
     return successful
-        .join(logsOfType, columns("app_id", "app_attempt_id"))
-        .join(truth, columns("app_id", "app_attempt_id", "task_id"), "left")
-        .join(reports, columns("app_id", "app_attempt_id", "task_id"), "left");
+        .join(logsOfType, AppKeyColumns.joinNames(List.of("app_id", "app_attempt_id")))
+        .join(truth, AppKeyColumns.joinNames(List.of("app_id", "app_attempt_id", "task_id")), "left")
+        .join(reports, AppKeyColumns.joinNames(List.of("app_id", "app_attempt_id", "task_id")), "left");
   }
 
   /**
@@ -117,10 +118,6 @@ public final class InjectionScore {
             .or(successful.col("stage_attempt_id").equalTo(gt.col("gt_stage_attempt_id"))))
         .and(successful.col("task_index").equalTo(gt.col("gt_task_index")));
     return successful.join(gt, task).select("app_id", "app_attempt_id", "task_id", "injection", "expected_cause");
-  }
-
-  private static scala.collection.immutable.Seq<String> columns(String... names) {
-    return scala.jdk.javaapi.CollectionConverters.asScala(List.of(names)).toList();
   }
 
   /**

@@ -14,6 +14,7 @@ import java.util.List;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.perflab.spark.storage.AppKeyColumns;
 import org.perflab.stragglers.Feature;
 
 /**
@@ -67,7 +68,7 @@ public final class ResourceFeatures {
         .withColumn("host", features.col("host"))
         .withColumn("start_s", start).withColumn("end_s", end)
         .withColumn("epoch_s", explode(sequence(start.minus(windowS), end.plus(windowS))));
-    Dataset<Row> joined = seconds.join(samples, scala(List.of("host", "epoch_s")));
+    Dataset<Row> joined = seconds.join(samples, AppKeyColumns.joinNames(List.of("host", "epoch_s")));
     List<Column> aggs = new ArrayList<>();
     for (Feature f : FEATURES) {
       Column value = col(metric(f));
@@ -77,10 +78,6 @@ public final class ResourceFeatures {
     }
     Dataset<Row> perTask = joined.groupBy(taskKey.stream().map(org.apache.spark.sql.functions::col)
         .toArray(Column[]::new)).agg(aggs.get(0), aggs.subList(1, aggs.size()).toArray(Column[]::new));
-    return features.join(perTask, scala(taskKey), "left");
-  }
-
-  static scala.collection.immutable.Seq<String> scala(List<String> columns) {
-    return scala.jdk.javaapi.CollectionConverters.asScala(columns).toList();
+    return features.join(perTask, AppKeyColumns.joinNames(taskKey), "left");
   }
 }

@@ -59,9 +59,9 @@ public final class StragglerEvidence {
         .groupBy(AppKeyColumns.columns(hostKey))
         .agg(count(lit(1)).as("host_tasks"), sum("log_ratio").as("host_log_sum"));
     return tasks.filter(col("straggler"))
-        .join(stages, ResourceFeatures.scala(STAGE))
+        .join(stages, AppKeyColumns.joinNames(STAGE))
         .join(apps, AppKeyColumns.using())
-        .join(hosts, ResourceFeatures.scala(hostKey), "left")
+        .join(hosts, AppKeyColumns.joinNames(hostKey), "left")
         .select(evidenceColumns().toArray(Column[]::new));
   }
 
@@ -78,7 +78,7 @@ public final class StragglerEvidence {
     }
     Dataset<Row> stages = features.groupBy(AppKeyColumns.columns(STAGE)).agg(count(lit(1)).as("stage_tasks"),
         means.toArray(Column[]::new));
-    Dataset<Row> tasks = features.join(stages, ResourceFeatures.scala(STAGE));
+    Dataset<Row> tasks = features.join(stages, AppKeyColumns.joinNames(STAGE));
     for (Feature f : FEATURES) {
       Column raw = col(TaskFeatures.raw(f));
       Column normalised = switch (f.category()) {
@@ -105,7 +105,7 @@ public final class StragglerEvidence {
             .and(col("duration_ms").gt(0)))
         .groupBy(AppKeyColumns.columns(executorKey))
         .agg(functions.min(col("launch_time_ms").plus(col("duration_ms"))).as("executor_first_finish_ms"));
-    return tasks.join(firsts, ResourceFeatures.scala(executorKey), "left")
+    return tasks.join(firsts, AppKeyColumns.joinNames(executorKey), "left")
         .withColumn("cold", functions.coalesce(col("duration_ms").gt(0)
             .and(col("launch_time_ms").lt(col("executor_first_finish_ms"))), lit(false)));
   }

@@ -94,6 +94,15 @@ public final class StragglerTable {
     return functions.array_contains(functions.col("causes"), cause.name());
   }
 
+  /**
+   * Whether a row of this table is a straggler whose executor had not warmed up ({@code COLD_EXECUTOR}) and that is
+   * not {@code SLOW_HOST} too: one that is both is the slow host's, whose fix (another host) removes it. The
+   * {@code COLD_EXECUTORS} finding and the regressions' cold-executor sign count the same stragglers.
+   */
+  public static Column coldNotSlowHost() {
+    return hasCause(Cause.COLD_EXECUTOR).and(functions.not(hasCause(Cause.SLOW_HOST)));
+  }
+
   /** What a straggler lost, s: its duration less its stage's median, (duration_ms − stage_median_ms) ÷ 1000. */
   public static Column lostSeconds() {
     return functions.col("duration_ms").minus(functions.col("stage_median_ms")).divide(1000.0);

@@ -165,8 +165,7 @@ final class AppRules {
    * instances and memory scaled together, so memory per core stays); otherwise no property, only the text.
    */
   static Dataset<Row> coldExecutors(Dataset<Row> apps, Dataset<Row> stragglers) {
-    Dataset<Row> lost = StragglerTable.withCause(stragglers, Cause.COLD_EXECUTOR)
-        .where(functions.not(functions.array_contains(col("causes"), Cause.SLOW_HOST.name())))
+    Dataset<Row> lost = stragglers.where(StragglerTable.coldNotSlowHost())
         .groupBy(AppKeyColumns.with())
         .agg(functions.sum(StragglerTable.lostSeconds()).as("cold_lost_s"),
             functions.count(lit(1)).as("cold_stragglers"),

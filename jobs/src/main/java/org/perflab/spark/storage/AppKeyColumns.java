@@ -30,12 +30,17 @@ public final class AppKeyColumns {
 
   /** The key's names followed by {@code more}, for {@code Dataset.join(other, usingColumns, type)}. */
   public static Seq<String> using(String... more) {
-    return CollectionConverters.asScala(names(more)).toSeq();
+    return joinNames(names(more));
   }
 
   /** {@code log_id} followed by {@code more}, for joins within one log. */
   public static Seq<String> usingLog(String... more) {
-    return CollectionConverters.asScala(concat(List.of(KeyColumns.LOG_ID), more)).toSeq();
+    return joinNames(concat(List.of(KeyColumns.LOG_ID), more));
+  }
+
+  /** {@code names}, key or not, as the sequence {@code Dataset.join(other, usingColumns, type)} takes. */
+  public static Seq<String> joinNames(List<String> names) {
+    return CollectionConverters.asScala(names).toSeq();
   }
 
   /** {@code names} as columns. */

@@ -48,4 +48,11 @@ final class WikipediaRuns {
     return spark.read().format("delta").load(dir.resolve("out").resolve(ChangeTables.REGRESSIONS_TABLE).toString())
         .collectAsList().stream().collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r));
   }
+
+  /** Asserts that no run of {@code steady} got a verdict other than too little history or within its noise. */
+  static void assertNotRegressions(Map<String, Row> rows, List<String> steady) {
+    for (String app : steady) {
+      assertThat(rows.get(app).<String>getAs("verdict")).as(app).isIn("INSUFFICIENT_HISTORY", "WITHIN_NOISE");
+    }
+  }
 }
