@@ -29,7 +29,7 @@ public final class DeltaSessions {
   static final String HADOOP_PREFIX = "spark.hadoop.";
   /** Lets adaptive execution change the output partitioning of a cached plan (coalesce its shuffle partitions). */
   static final String CACHED_PLAN_PARTITIONING = "spark.sql.optimizer.canChangeCachedPlanOutputPartitioning";
-  /** Auto compaction compacts a table once it holds this many files smaller than the target. */
+  /** Auto compaction compacts a table once a JVM's commits have left this many files smaller than the target in it. */
   public static final int AUTO_COMPACT_MIN_FILES = 8;
 
   private DeltaSessions() {}
@@ -65,8 +65,10 @@ public final class DeltaSessions {
     putUnlessSet(settings, user, TABLE_DEFAULTS + "autoOptimize.autoCompact", "true");
     putUnlessSet(settings, user, TABLE_DEFAULTS + "checkpointInterval", "10");
     putUnlessSet(settings, user, TABLE_DEFAULTS + "dataSkippingNumIndexedCols", "3");
-    // Auto compaction (on in every PerfLab table's properties): after a commit, a table with this many files smaller
-    // than the target is compacted at once, so repeated incremental runs never pile up small files.
+    // Auto compaction (on in every PerfLab table's properties): after a commit, a table in which this JVM's commits
+    // have left this many files smaller than the target is compacted, so repeated incremental runs never pile up
+    // small files. (Delta also compacts after a table's first multi-file commit in a JVM, whatever the count: its
+    // small-file counts live in the driver's memory; docs/tables.md, "Bounded files".)
     putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.minNumFiles",
         Integer.toString(AUTO_COMPACT_MIN_FILES));
     putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.maxFileSize", Long.toString(TARGET_FILE_BYTES));
