@@ -67,8 +67,8 @@ public final class DeltaSessions {
     putUnlessSet(settings, user, TABLE_DEFAULTS + "dataSkippingNumIndexedCols", "3");
     // Auto compaction (on in every PerfLab table's properties): after a commit, a table in which this JVM's commits
     // have left this many files smaller than the target is compacted, so repeated incremental runs never pile up
-    // small files. (Delta also compacts after a table's first multi-file commit in a JVM, whatever the count: its
-    // small-file counts live in the driver's memory; docs/tables.md, "Bounded files".)
+    // small files. (Delta also compacts after a table's first commit in a JVM, whatever the count: its small-file
+    // counts live in the driver's memory; docs/tables.md, "Bounded files".)
     putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.minNumFiles",
         Integer.toString(AUTO_COMPACT_MIN_FILES));
     putUnlessSet(settings, user, "spark.databricks.delta.autoCompact.maxFileSize", Long.toString(TARGET_FILE_BYTES));

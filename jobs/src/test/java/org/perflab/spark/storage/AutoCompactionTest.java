@@ -25,9 +25,9 @@ import org.perflab.spark.ingest.SparkTestSession;
 
 /**
  * When Delta's auto compaction, on in every PerfLab table ({@link DeltaSessions}), rewrites a table, as
- * docs/tables.md ("Bounded files") states it: after the table's first commit of more than one file in this JVM,
- * whatever the count, and then not before the small files this JVM's commits left in the table (a compaction's
- * own file included) number {@link DeltaSessions#AUTO_COMPACT_MIN_FILES}.
+ * docs/tables.md ("Bounded files") states it: after the table's first commit in this JVM, whatever the number of
+ * small files (here the 4 files of a first write), and then not before the small files this JVM's commits left in the
+ * table (a compaction's own file included) number {@link DeltaSessions#AUTO_COMPACT_MIN_FILES}.
  */
 class AutoCompactionTest {
   private static final StructType SCHEMA = new StructType().add("log_id", DataTypes.StringType, false)
