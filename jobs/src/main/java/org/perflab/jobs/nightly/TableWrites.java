@@ -1,19 +1,15 @@
 package org.perflab.jobs.nightly;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.perflab.spark.storage.DeltaCommits;
 
 /**
  * What a step wrote, read from the Delta logs of the output root's tables, not from the step's console: the latest
@@ -22,8 +18,6 @@ import org.apache.hadoop.fs.Path;
  * its own. Reads only the file system, no Spark.
  */
 public final class TableWrites {
-  private static final Pattern COMMIT = Pattern.compile("(\\d{20})\\.json");
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final FileSystem fs;
   private final Path root;
@@ -45,28 +39,13 @@ public final class TableWrites {
     Map<String, Long> content = new TreeMap<>();
     versions().forEach((table, latest) -> {
       long version = latest;
-      while (version > 0 && MAINTENANCE.contains(operation(
-          new Path(root, table + "/_delta_log/" + String.format("%020d.json", version))))) {
+      while (version > 0
+          && MAINTENANCE.contains(DeltaCommits.operation(fs, DeltaCommits.commitFile(new Path(root, table), version)))) {
         version--;
       }
       content.put(table, version);
     });
     return content;
-  }
-
-  /** The operation a commit file's {@code commitInfo} names; empty when it names none or cannot be read. */
-  private String operation(Path commit) {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(commit), StandardCharsets.UTF_8))) {
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        JsonNode info = JSON.readTree(line).get("commitInfo");
-        if (info != null) {
-          return info.path("operation").asText("");
-        }
-      }
-      return "";
-    } catch (IOException e) {
-      return "";
-    }
   }
 
   /** The latest committed version of every Delta table directly under the root, by table name. */
@@ -77,17 +56,10 @@ public final class TableWrites {
         return versions;
       }
       for (FileStatus table : fs.listStatus(root)) {
-        Path log = new Path(table.getPath(), "_delta_log");
-        if (table.isDirectory() && fs.exists(log)) {
-          long latest = -1;
-          for (FileStatus file : fs.listStatus(log)) {
-            Matcher commit = COMMIT.matcher(file.getPath().getName());
-            if (commit.matches()) {
-              latest = Math.max(latest, Long.parseLong(commit.group(1)));
-            }
-          }
-          if (latest >= 0) {
-            versions.put(table.getPath().getName(), latest);
+        if (table.isDirectory()) {
+          List<Long> commits = DeltaCommits.versions(fs, table.getPath());
+          if (!commits.isEmpty()) {
+            versions.put(table.getPath().getName(), commits.get(commits.size() - 1));
           }
         }
       }
@@ -108,7 +80,7 @@ public final class TableWrites {
       if (latest >= from) {
         long written = 0;
         for (long version = from; version <= latest; version++) {
-          written += rowsWritten(new Path(root, table + "/_delta_log/" + String.format("%020d.json", version)));
+          written += rowsWritten(fs, DeltaCommits.commitFile(new Path(root, table), version));
         }
         rows.put(table, written);
       }
@@ -118,21 +90,9 @@ public final class TableWrites {
 
   /** Rows one commit wrote, from its {@code commitInfo}; 0 when the commit file is gone or records no metrics. */
   static long rowsWritten(FileSystem fs, Path commit) {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(commit), StandardCharsets.UTF_8))) {
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        JsonNode info = JSON.readTree(line).get("commitInfo");
-        if (info != null) {
-          return rowsWritten(info.path("operation").asText(""), info.path("operationMetrics"));
-        }
-      }
-      return 0;
-    } catch (IOException e) {
-      return 0; // removed by log cleanup, or unreadable: the step's other commits still count
-    }
-  }
-
-  private long rowsWritten(Path commit) {
-    return rowsWritten(fs, commit);
+    return DeltaCommits.commitInfo(fs, commit)
+        .map(info -> rowsWritten(info.path("operation").asText(""), info.path("operationMetrics")))
+        .orElse(0L); // removed by log cleanup, or unreadable: the step's other commits still count
   }
 
   /** Rows written by a commit of {@code operation} with {@code metrics}: new and rewritten-with-changes rows. */

@@ -2,17 +2,14 @@ package org.perflab.spark.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.delta.tables.DeltaTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -42,11 +39,11 @@ class AutoCompactionTest {
     int firstFiles = DeltaSessions.AUTO_COMPACT_MIN_FILES / 2;
     store.overwrite("t", rows(spark, 0, 40).repartition(firstFiles));
     // Below the threshold, and compacted all the same: Delta compacts a table it has not compacted in this JVM.
-    assertThat(operations(spark)).containsExactly("WRITE", "OPTIMIZE");
+    assertThat(operations()).containsExactly("WRITE", "OPTIMIZE");
     assertThat(dataFiles(spark)).isEqualTo(1);
 
     int appends = 0;
-    while (operations(spark).size() == 2 + appends && appends < 2 * DeltaSessions.AUTO_COMPACT_MIN_FILES) {
+    while (operations().size() == 2 + appends && appends < 2 * DeltaSessions.AUTO_COMPACT_MIN_FILES) {
       store.append("t", rows(spark, 100 + appends, 1).coalesce(1));
       appends++;
     }
@@ -55,7 +52,7 @@ class AutoCompactionTest {
     // threshold: AUTO_COMPACT_MIN_FILES - 1 appends, never earlier.
     System.out.println("auto compaction: again after " + appends + " single-file appends");
     assertThat(appends).isEqualTo(DeltaSessions.AUTO_COMPACT_MIN_FILES - 1);
-    List<String> operations = operations(spark);
+    List<String> operations = operations();
     assertThat(operations.get(operations.size() - 1)).isEqualTo("OPTIMIZE");
     assertThat(operations.subList(2, operations.size() - 1)).containsOnly("WRITE");
     assertThat(dataFiles(spark)).isEqualTo(1);
@@ -68,20 +65,12 @@ class AutoCompactionTest {
   }
 
   /** The table's operations, oldest first, read from its log's commit files (no Spark query per append). */
-  private List<String> operations(SparkSession spark) {
-    ObjectMapper json = new ObjectMapper();
-    try (Stream<Path> commits = Files.list(temp.resolve("t").resolve("_delta_log"))) {
-      List<String> operations = new ArrayList<>();
-      for (Path commit : commits.filter(f -> f.getFileName().toString().matches("\\d{20}\\.json")).sorted()
-          .toList()) {
-        for (String line : Files.readAllLines(commit)) {
-          JsonNode info = json.readTree(line).get("commitInfo");
-          if (info != null) {
-            operations.add(info.get("operation").asText());
-          }
-        }
-      }
-      return operations;
+  private List<String> operations() {
+    try {
+      FileSystem fs = FileSystem.getLocal(new Configuration());
+      org.apache.hadoop.fs.Path table = new org.apache.hadoop.fs.Path(temp.resolve("t").toUri());
+      return DeltaCommits.versions(fs, table).stream()
+          .map(version -> DeltaCommits.operation(fs, DeltaCommits.commitFile(table, version))).toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
