@@ -98,21 +98,22 @@ class SubmitPerflabIT {
   /**
    * A driver started with Java Flight Recorder runs without the archive, and says so: OpenJDK 17 with both died in the
    * ingest's first task (SIGSEGV in KlassFactory::check_shared_class_file_load_hook, exit 134). The recording is
-   * written, and Spark's classes come from their jars.
+   * written, and Spark's classes come from their jars. The driver runs {@code doctor}, whose Spark job runs tasks in
+   * the driver's JVM ({@code local[2]}) as the ingest's did, for a third of the ingest's time.
    */
   @Test
   void aDriverThatRecordsWithFlightRecorderRunsWithoutTheArchiveAndSaysSo(@TempDir Path elsewhere) throws Exception {
     Path recording = elsewhere.resolve("driver.jfr");
     Path classes = elsewhere.resolve("classes.log");
+    Path present = Files.writeString(elsewhere.resolve("present.txt"), "12345");
 
     Scripts.Result result = Scripts.run(elsewhere,
         Map.of("SPARK_SUBMIT_OPTS", "-XX:StartFlightRecording=filename=" + recording), TIMEOUT, PERFLAB,
         "--master", "local[2]", "--conf", "spark.driver.extraJavaOptions=-Xlog:class+load=info:file=" + classes,
-        "ingest", "--input", REPOSITORY.resolve("samples/spark-events").toString(),
-        "--output", elsewhere.resolve("out").toString());
+        "doctor", "--path", present.toString());
 
     assertThat(result.exitCode()).as(result.output()).isZero();
-    assertThat(result.stdout()).contains("ingest: 10 logs found, 10 parsed");
+    assertThat(result.stdout()).contains("master: local[2]", "tasks_ran_on_executors: [driver]", "1 file(s), 5 bytes");
     assertThat(result.stderr()).contains("perflab: class-data sharing is off for this run: its JVM options start Java"
         + " Flight Recorder or an agent");
     assertThat(recording).isNotEmptyFile();
