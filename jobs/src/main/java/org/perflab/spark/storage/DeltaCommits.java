@@ -32,6 +32,14 @@ public final class DeltaCommits {
   }
 
   /**
+   * The version checksum file of {@code version} ({@code <version>.crc}: the Delta protocol's "Version Checksum File",
+   * with the version's {@code numFiles} and {@code tableSizeBytes}), which Delta writes after each commit.
+   */
+  public static Path checksumFile(Path table, long version) {
+    return new Path(table, "_delta_log/" + String.format("%020d.crc", version));
+  }
+
+  /**
    * The versions of the table's commit files, oldest first; empty when the table has no log. Versions removed by log
    * cleanup are not listed.
    */

@@ -13,8 +13,6 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Row;
@@ -31,8 +29,6 @@ public final class Maintenance {
   public static final Duration DEFAULT_RETENTION = Duration.ofDays(7);
   private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
   private static final String LISTING_PARALLELISM = "spark.sql.sources.parallelPartitionDiscovery.parallelism";
-  /** A commit file of a Delta log: its version, zero-padded to 20 digits, and {@code .json}. */
-  private static final Pattern COMMIT_FILE = Pattern.compile("(\\d{20})\\.json");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final SparkSession spark;
@@ -137,20 +133,14 @@ public final class Maintenance {
    * file, e.g. while it is being written or when the writer turned them off.
    */
   Optional<FileStats> checksumStats(String table) {
-    Path log = new Path(store.path(table), "_delta_log");
     try {
-      long latest = -1;
-      for (FileStatus file : store.fileSystem().listStatus(log)) {
-        Matcher commit = COMMIT_FILE.matcher(file.getPath().getName());
-        if (commit.matches()) {
-          latest = Math.max(latest, Long.parseLong(commit.group(1)));
-        }
-      }
-      if (latest < 0) {
+      List<Long> versions = DeltaCommits.versions(store.fileSystem(), store.path(table));
+      if (versions.isEmpty()) {
         return Optional.empty();
       }
       JsonNode checksum;
-      try (var in = store.fileSystem().open(new Path(log, String.format("%020d.crc", latest)))) {
+      Path file = DeltaCommits.checksumFile(store.path(table), versions.get(versions.size() - 1));
+      try (var in = store.fileSystem().open(file)) {
         checksum = JSON.readTree(in);
       }
       JsonNode files = checksum.get("numFiles");

@@ -1,7 +1,6 @@
 package org.perflab.jobs.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,10 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.spark.storage.DeltaCommits;
 import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.Maintenance;
 import org.perflab.spark.storage.TableStore;
@@ -48,7 +50,6 @@ public final class ArchiveBenchmark {
   static final double MB = 1024.0 * 1024.0;
   private static final List<String> TABLES = Stream.of(Table.values()).map(Table::tableName).toList();
   private static final Pattern PHASE = Pattern.compile("([a-z ]+) ([0-9.]+) s");
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern CPU_TIMES = Pattern.compile("(?m)^(\\d+)m([0-9.]+)s (\\d+)m([0-9.]+)s$");
   /**
    * Environment variable: JVM options for each run's driver, {@code %r} replaced by the run's name, e.g.
@@ -217,28 +218,17 @@ public final class ArchiveBenchmark {
    */
   static String commits(Path output, Map<String, Long> seen) throws IOException {
     Map<String, long[]> byOperation = new TreeMap<>();
+    FileSystem fs = FileSystem.getLocal(new Configuration());
     for (String table : TABLES) {
-      Path log = output.resolve(table).resolve("_delta_log");
-      if (!Files.isDirectory(log)) {
-        continue;
-      }
+      org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(output.resolve(table).toUri());
       long last = seen.getOrDefault(table, -1L);
-      List<Path> files;
-      try (Stream<Path> list = Files.list(log)) {
-        files = list.filter(f -> f.getFileName().toString().matches("\\d{20}\\.json")).sorted().toList();
-      }
-      for (Path file : files) {
-        long version = Long.parseLong(file.getFileName().toString().substring(0, 20));
+      for (long version : DeltaCommits.versions(fs, path)) {
         if (version <= last) {
           continue;
         }
         seen.put(table, version);
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-          JsonNode info = JSON.readTree(line).get("commitInfo");
-          if (info != null) {
-            addCommit(byOperation, table, info);
-          }
-        }
+        DeltaCommits.commitInfo(fs, DeltaCommits.commitFile(path, version))
+            .ifPresent(info -> addCommit(byOperation, table, info));
       }
     }
     StringBuilder text = new StringBuilder();

@@ -1,7 +1,5 @@
 package org.perflab.jobs.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +12,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.Column;
@@ -27,6 +27,7 @@ import org.perflab.jobs.PerfLab;
 import org.perflab.jobs.nightly.Pipeline;
 import org.perflab.jobs.nightly.SessionSteps;
 import org.perflab.spark.nightly.NightlyRuns;
+import org.perflab.spark.storage.DeltaCommits;
 import org.perflab.spark.storage.DeltaSessions;
 
 /**
@@ -44,7 +45,6 @@ public final class NightlyJobCounts {
   /** Columns that differ between two nights over the same logs by design (run ids and clocks). */
   private static final List<String> PER_RUN = List.of("run_id", "ingested_at_ms", "last_run_id", "computed_at",
       "generated_at", "started_at", "written_at", "judged_at_ms", "recorded_at_ms");
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private NightlyJobCounts() {}
 
@@ -123,15 +123,13 @@ public final class NightlyJobCounts {
 
   private static List<Long> commitTimes(Path root) throws IOException {
     List<Long> times = new ArrayList<>();
+    FileSystem fs = FileSystem.getLocal(new Configuration());
     try (Stream<Path> logs = Files.walk(root)) {
-      for (Path commit : logs.filter(p -> p.getParent() != null
-          && p.getParent().getFileName().toString().equals("_delta_log")
-          && p.getFileName().toString().matches("\\d{20}\\.json")).toList()) {
-        for (String line : Files.readAllLines(commit, StandardCharsets.UTF_8)) {
-          JsonNode info = JSON.readTree(line).get("commitInfo");
-          if (info != null) {
-            times.add(info.path("timestamp").asLong());
-          }
+      for (Path table : logs.filter(p -> Files.isDirectory(p.resolve("_delta_log"))).toList()) {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(table.toUri());
+        for (long version : DeltaCommits.versions(fs, path)) {
+          DeltaCommits.commitInfo(fs, DeltaCommits.commitFile(path, version))
+              .ifPresent(info -> times.add(info.path("timestamp").asLong()));
         }
       }
     }
