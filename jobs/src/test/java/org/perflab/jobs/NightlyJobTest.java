@@ -151,6 +151,17 @@ class NightlyJobTest {
         + " failed");
     assertThat(runs.get(0).getJavaMap(runs.get(0).fieldIndex("rows_written"))).containsEntry("applications", 1L);
     assertThat(runs.stream().map(r -> r.<String>getAs("run_id")).distinct()).hasSize(1);
+    // The report's overview lists the night's steps before its own: exit codes, and the reason a step was skipped.
+    String overview = Files.readString(out.resolve("report/index.html"), StandardCharsets.UTF_8);
+    String steps = overview.substring(overview.indexOf("<table id=\"nightly-steps\">"));
+    steps = steps.substring(0, steps.indexOf("</table>"));
+    assertThat(steps).contains("<tr><td class=\"text\">ingest</td><td class=\"num\">0</td>")
+        .containsPattern("<tr><td class=\"text\">features</td><td class=\"num\">1</td><td class=\"num\">\\d+</td>"
+            + "<td class=\"text\">Cannot run features: ")
+        .containsPattern("<tr><td class=\"text\">diagnose</td><td class=\"num\">skipped</td><td class=\"num\">\\d+</td>"
+            + "<td class=\"text\">it reads what features writes, and features failed</td>")
+        .doesNotContain("<td class=\"text\">report</td>");
+    assertThat(overview).contains("Night " + runs.get(0).<String>getAs("run_id") + " (nightly_runs)");
     // Every Spark job of the night ran under its step's group, set once by the step runner (no step sets its own),
     // or, for the night's own records, perflab-nightly.
     assertThat(groups).contains("perflab-nightly-ingest", "perflab-nightly-report")

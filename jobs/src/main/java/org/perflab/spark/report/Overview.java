@@ -126,7 +126,8 @@ public final class Overview {
             .orElse(Fmt.str(r, "message"))))).toList();
     String night = steps.isEmpty() ? "" : Fmt.str(steps.get(0), "run_id");
     return new Section("nightly", "Last night's steps", List.of("Night " + night + " (nightly_runs): each step's exit"
-        + " code (0 success, 2 bad input, 1 failure) and wall time in seconds."), List.of(),
+        + " code (0 success, 2 bad input, 1 failure) and wall time in seconds. The report is the night's last step: its"
+        + " own row is written after this page."), List.of(),
         List.of(new TableView("nightly-steps", List.of("step", "exit", "seconds (s)", "summary"), rows)), List.of());
   }
 
