@@ -104,7 +104,12 @@ public final class AppPages {
     return byApp;
   }
 
-  /** Per application and time bucket, the mean number of running tasks: Σ task overlap with the bucket ÷ width. */
+  /**
+   * Per application and time bucket, the mean number of running tasks: Σ task overlap with the bucket ÷ width. A task
+   * holds its slot from its launch for its executor-side time (deserialisation, run and result serialisation), not up
+   * to its finish time: the driver records a task's finish after the executor has handed its slot to the next task
+   * (the samples' tasks: 100-300 ms later), and counting to it drew up to twice the slots busy at once.
+   */
   private Map<AppKey, List<Row>> slotBuckets(List<String> logs) {
     Optional<Dataset<Row>> tasks = in.read("tasks");
     Optional<Dataset<Row>> apps = in.read("applications");
@@ -116,10 +121,13 @@ public final class AppPages {
             expr("greatest(ceil((end_time_ms - start_time_ms) / " + BUCKETS + "), 1)").as("width_ms"))
         .where(col("start_time_ms").isNotNull().and(col("end_time_ms").isNotNull()));
     Dataset<Row> running = tasks.get().where(col("log_id").isin(logs.toArray()))
-        .select("log_id", "app_id", "app_attempt_id", "launch_time_ms", "finish_time_ms")
+        .select("log_id", "app_id", "app_attempt_id", "launch_time_ms", "finish_time_ms",
+            "executor_deserialize_time_ms", "executor_run_time_ms", "result_serialization_time_ms")
         .join(spans, KEYS.toArray(new String[0]), "inner")
         .where(col("launch_time_ms").isNotNull())
-        .withColumn("finish", expr("least(coalesce(finish_time_ms, end_time_ms), end_time_ms)"))
+        // least() skips nulls: a task without its executor metrics runs to its finish time.
+        .withColumn("finish", expr("least(launch_time_ms + executor_deserialize_time_ms + executor_run_time_ms"
+            + " + coalesce(result_serialization_time_ms, 0), coalesce(finish_time_ms, end_time_ms), end_time_ms)"))
         .withColumn("b0", expr("least(greatest(floor((launch_time_ms - start_time_ms) / width_ms), 0), "
             + (BUCKETS - 1) + ")"))
         .withColumn("b1", expr("least(greatest(floor((finish - 1 - start_time_ms) / width_ms), b0), "
@@ -239,7 +247,8 @@ public final class AppPages {
     for (int b = 0; b < BUCKETS && b * width < end - start + width; b++) {
       double t = (b + 0.5) * width;
       runningPoints.add(List.of(Charts.round(t / 1000), running[b] == null ? 0.0 : running[b]));
-      capacity.add(List.of(Charts.round(t / 1000), coresAlive(app, start + t, end)));
+      // The last bucket's middle may fall after the application's end: its slots are those alive at the end.
+      capacity.add(List.of(Charts.round(t / 1000), coresAlive(app, Math.min(start + t, end), end)));
     }
     return new Chart("chart-slots", "Running tasks and executor task slots over time", ScriptJson.of(Charts.xy(
         "time since application start (s)", "tasks / slots (count)", List.of(

@@ -538,6 +538,46 @@ class ReportJobTest {
     assertThat(pagesWithHidden).as("pages that count stragglers they do not list").isPositive();
   }
 
+  /**
+   * Every application page's task-slot chart draws at most as many running tasks as executor cores alive, and its
+   * area is the tasks' executor-side time (deserialisation, run and result serialisation): the time they held a slot.
+   * Counted from launch to the driver's finish time, the samples' tasks drew up to 2.9 running on 2 slots.
+   */
+  @Test
+  void theSlotChartNeverDrawsMoreRunningTasksThanSlotsAndItsAreaIsTheTasksExecutorTime() throws IOException {
+    java.util.regex.Pattern data = java.util.regex.Pattern.compile(
+        "<script type=\"application/json\" id=\"chart-slots-data\">(.*?)</script>", java.util.regex.Pattern.DOTALL);
+    org.apache.spark.sql.Dataset<Row> tasks = spark.read().format("delta").load(root.resolve("tasks").toString());
+    int drawn = 0;
+    for (Row app : spark.read().format("delta").load(root.resolve("applications").toString()).collectAsList()) {
+      Path page = site().resolve(AppKey.of(app).page());
+      java.util.regex.Matcher chart = data.matcher(Files.exists(page)
+          ? Files.readString(page, StandardCharsets.UTF_8) : "");
+      if (!chart.find()) {
+        continue;
+      }
+      JsonNode series = new ObjectMapper().readTree(chart.group(1)).get("series");
+      JsonNode running = series.get(0).get("data");
+      JsonNode slots = series.get(1).get("data");
+      double width = running.get(1).get(0).asDouble() - running.get(0).get(0).asDouble();
+      double area = 0;
+      for (int i = 0; i < running.size(); i++) {
+        assertThat(running.get(i).get(1).asDouble()).as(page + " at " + running.get(i).get(0) + " s")
+            .isLessThanOrEqualTo(slots.get(i).get(1).asDouble() + 1e-3);
+        area += running.get(i).get(1).asDouble() * width;
+      }
+      Row held = tasks.where(org.apache.spark.sql.functions.col("log_id").equalTo(app.<String>getAs("log_id")))
+          .selectExpr("sum(executor_deserialize_time_ms + executor_run_time_ms"
+              + " + coalesce(result_serialization_time_ms, 0)) / 1000", "count_if(executor_run_time_ms IS NULL)")
+          .first();
+      if (held.getLong(1) == 0) {
+        assertThat(area).as(page + ": running tasks × seconds").isCloseTo(held.getDouble(0), within(0.02 * area));
+        drawn++;
+      }
+    }
+    assertThat(drawn).as("pages whose chart was checked against the tasks' time").isPositive();
+  }
+
   @Test
   void aRegressionsComparisonPageDrawsBothRunsStagesAlignedOnOneTimeAxis() {
     ChromeDriver chrome = browser();
