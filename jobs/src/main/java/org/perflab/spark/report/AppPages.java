@@ -16,6 +16,7 @@ import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.expressions.Window;
+import org.perflab.spark.diagnose.StragglerCauses;
 import org.perflab.spark.report.Charts.Series;
 import org.perflab.spark.report.View.Cell;
 import org.perflab.spark.report.View.Chart;
@@ -301,6 +302,12 @@ public final class AppPages {
         "alive (s)", "task time (s)", "utilisation (ratio)"), cells)), List.of());
   }
 
+  /** A straggler's causes, or {@code UNEXPLAINED} when it has none, as {@code straggler_causes} counts it. */
+  private static String causes(Row straggler) {
+    List<String> causes = straggler.getList(straggler.fieldIndex("causes"));
+    return causes.isEmpty() ? StragglerCauses.UNEXPLAINED : String.join(", ", causes);
+  }
+
   /**
    * The application's stragglers that lost the most time (duration − stage median), up to {@code top}; those that lost
    * less than {@link #LISTED_LOSS_MS} each (0.0 s at the page's precision) are counted in a note, not listed, as the
@@ -320,7 +327,7 @@ public final class AppPages {
             Cell.text(Fmt.str(r, "executor_id")), Cell.number(Fmt.num(Fmt.lng(r, "duration_ms") / 1000.0, 2)),
             Cell.number(Fmt.num(Fmt.dbl(r, "lost_ms") / 1000.0, 2)),
             Cell.number(Fmt.num(Fmt.dbl(r, "straggler_factor"), 2)),
-            Cell.text(String.join(", ", r.<String>getList(r.fieldIndex("causes")))))).toList();
+            Cell.text(causes(r)))).toList();
     String under = Fmt.num(LISTED_LOSS_MS / 1000.0, 2);
     List<String> notes = new ArrayList<>();
     if (all == 0) {

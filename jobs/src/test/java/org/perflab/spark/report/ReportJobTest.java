@@ -504,23 +504,29 @@ class ReportJobTest {
     }
     ChromeDriver chrome = browser();
     List<Row> stragglers = spark.read().format("delta").load(root.resolve("stragglers").toString())
-        .selectExpr("log_id", "app_id", "app_attempt_id", "task_id", "duration_ms - stage_median_ms AS lost_ms")
+        .selectExpr("log_id", "app_id", "app_attempt_id", "task_id", "duration_ms - stage_median_ms AS lost_ms",
+            "if(size(causes) = 0, 'UNEXPLAINED', array_join(causes, ', ')) AS shown_causes")
         .orderBy(org.apache.spark.sql.functions.desc("lost_ms"), org.apache.spark.sql.functions.col("task_id"))
         .collectAsList();
     int listedPages = 0;
     int pagesWithHidden = 0;
+    long unexplainedShown = 0;
     for (AppKey app : stragglers.stream().map(AppKey::of).distinct().toList()) {
       Path page = site().resolve(app.page());
       if (!Files.exists(page)) {
         continue;
       }
       List<Row> own = stragglers.stream().filter(r -> AppKey.of(r).equals(app)).toList();
-      List<String> expected = own.stream().filter(r -> r.<Double>getAs("lost_ms") >= 50)
-          .map(r -> String.valueOf(r.<Long>getAs("task_id"))).limit(20).toList();
+      List<Row> listed = own.stream().filter(r -> r.<Double>getAs("lost_ms") >= 50).limit(20).toList();
+      List<String> expected = listed.stream().map(r -> String.valueOf(r.<Long>getAs("task_id"))).toList();
       long hidden = own.stream().filter(r -> r.<Double>getAs("lost_ms") < 50).count();
       open(chrome, page);
       assertThat(cells(chrome, "#stragglers-table")).extracting(r -> r.get(1)).as(app.page())
           .containsExactlyElementsOf(expected);
+      // Each straggler's causes, or UNEXPLAINED when diagnose found none (as straggler_causes counts it).
+      assertThat(cells(chrome, "#stragglers-table")).extracting(r -> r.get(6)).as(app.page())
+          .containsExactlyElementsOf(listed.stream().map(r -> r.<String>getAs("shown_causes")).toList());
+      unexplainedShown += listed.stream().filter(r -> r.<String>getAs("shown_causes").equals("UNEXPLAINED")).count();
       String notes = chrome.findElement(By.id("stragglers")).getText();
       if (hidden > 0 && !expected.isEmpty()) {
         assertThat(notes).contains("Not listed: " + hidden + " that lost less than 0.05 s each");
@@ -536,6 +542,7 @@ class ReportJobTest {
     }
     assertThat(listedPages).as("pages that list stragglers").isPositive();
     assertThat(pagesWithHidden).as("pages that count stragglers they do not list").isPositive();
+    assertThat(unexplainedShown).as("unexplained stragglers listed").isPositive();
   }
 
   /**
