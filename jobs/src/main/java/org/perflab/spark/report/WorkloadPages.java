@@ -321,11 +321,23 @@ public final class WorkloadPages {
     if (rows.isEmpty()) {
       return Section.note("memory", "Memory recommendation", "No memory recommendation for this workload.");
     }
-    List<String> headers = Arrays.asList(rows.get(0).schema().fieldNames());
-    List<List<Cell>> cells = rows.stream().map(r -> headers.stream().map(h -> Cell.text(Fmt.str(r, h))).toList())
-        .toList();
-    return new Section("memory", "Memory recommendation", List.of(), List.of(),
-        List.of(new TableView("memory-table", headers, cells)), List.of());
+    List<List<Cell>> cells = rows.stream().map(r -> List.of(Cell.number(Fmt.count(Fmt.lng(r, "applications"))),
+        Cell.number(Fmt.count(Fmt.lng(r, "executor_memory_bytes"))),
+        Cell.number(Fmt.num(Fmt.dbl(r, "memory_fraction"), 3)), Cell.number(Fmt.num(Fmt.dbl(r, "storage_fraction"), 2)),
+        Cell.number(Fmt.count(Fmt.lng(r, "memory_overhead_bytes"))), Cell.number(Fmt.count(Fmt.lng(r, "storage_bytes"))),
+        Cell.number(Fmt.count(Fmt.lng(r, "execution_bytes"))), Cell.text(orNone(Fmt.str(r, "collector"))),
+        Cell.text(orNone(Fmt.str(r, "tier"))),
+        Cell.text(orNone(Optional.ofNullable(Fmt.str(r, "reason")).orElse(Fmt.str(r, "evidence")))))).toList();
+    return new Section("memory", "Memory recommendation", List.of("Per executor (memory_recommendations, docs/memory.md):"
+        + " the heap, Spark's memory fractions and overhead it recommends, from the storage and execution the runs"
+        + " needed."), List.of(), List.of(new TableView("memory-table", List.of("applications",
+            "executor memory (bytes)", "memory fraction (ratio)", "storage fraction (ratio)", "memory overhead (bytes)",
+            "storage need (bytes)", "execution need (bytes)", "collector", "tier", "evidence or reason"), cells)),
+        List.of());
+  }
+
+  private static String orNone(String text) {
+    return text == null ? Fmt.NONE : text;
   }
 
   private static double orZero(Double value) {

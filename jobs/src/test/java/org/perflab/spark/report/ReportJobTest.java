@@ -133,9 +133,12 @@ class ReportJobTest {
         "--num-executors 4 --executor-cores 2 --conf spark.sql.shuffle.partitions=16 --conf "
             + "spark.executor.memory=2g", "lowest predicted cost </script> within the deadline")), recommendations));
     StructType memory = new StructType().add("workload_id", DataTypes.StringType)
-        .add("executor_memory_bytes", DataTypes.LongType).add("reason", DataTypes.StringType);
-    out.overwrite("memory_recommendations", spark.createDataFrame(List.of(RowFactory.create(workload,
-        1_610_612_736L, "peak heap 0.9 GiB + 20 % headroom")), memory));
+        .add("applications", DataTypes.IntegerType).add("executor_memory_bytes", DataTypes.LongType)
+        .add("memory_fraction", DataTypes.DoubleType).add("storage_fraction", DataTypes.DoubleType)
+        .add("memory_overhead_bytes", DataTypes.LongType).add("tier", DataTypes.StringType)
+        .add("evidence", DataTypes.StringType).add("reason", DataTypes.StringType);
+    out.overwrite("memory_recommendations", spark.createDataFrame(List.of(RowFactory.create(workload, 3,
+        1_610_612_736L, 0.412, 0.25, 402_653_184L, "event_log", "peak heap 0.9 GiB + 20 % headroom", null)), memory));
     StructType sweep = new StructType().add("workload_id", DataTypes.StringType)
         .add("executors", DataTypes.IntegerType).add("cores_per_executor", DataTypes.IntegerType)
         .add("mean_s", DataTypes.DoubleType).add("core_hours", DataTypes.DoubleType)
@@ -487,6 +490,11 @@ class ReportJobTest {
         .isEqualTo(2);
     assertThat(chrome.findElement(By.id("recommendation-table")).getText()).contains("12.5").contains("sqrt");
     assertThat(chrome.findElements(By.cssSelector("#pareto-table tbody tr"))).hasSize(2);
+    // The memory recommendation in its units, a column not in the table as a dash, the evidence when no reason.
+    assertThat(chrome.findElements(By.cssSelector("#memory-table thead th")).stream().map(WebElement::getText))
+        .contains("executor memory (bytes)", "memory fraction (ratio)", "memory overhead (bytes)");
+    assertThat(cells(chrome, "#memory-table")).containsExactly(List.of("3", "1,610,612,736", "0.412", "0.25",
+        "402,653,184", "–", "–", "–", "event_log", "peak heap 0.9 GiB + 20 % headroom"));
     assertThat(severeConsoleMessages(chrome)).isEmpty();
   }
 
