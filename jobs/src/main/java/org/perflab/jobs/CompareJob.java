@@ -141,6 +141,10 @@ public final class CompareJob implements SessionCommand {
     return new Summary(pair, rows);
   }
 
+  private static String differences(int count) {
+    return count + (count == 1 ? " difference" : " differences");
+  }
+
   /** The printed diff: a headline, the configuration and data differences, the stages that changed most. */
   static String describe(Summary summary) {
     List<ComparisonRow> rows = summary.rows();
@@ -148,11 +152,11 @@ public final class CompareJob implements SessionCommand {
     StringBuilder text = new StringBuilder(headline(summary.pair(), rows, stages));
     text.append(split(of(rows, ComparisonKind.RUN)));
     List<ComparisonRow> config = of(rows, ComparisonKind.CONFIGURATION);
-    text.append(String.format(Locale.ROOT, "%nconfiguration: %d differences", config.size()));
+    text.append(String.format(Locale.ROOT, "%nconfiguration: %s", differences(config.size())));
     config.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %s -> %s", r.item(), unset(r.valueA()),
         unset(r.valueB()))));
     List<ComparisonRow> data = of(rows, ComparisonKind.DATA).stream().filter(r -> r.change() != 0).toList();
-    text.append(String.format(Locale.ROOT, "%ndata: %d differences", data.size()));
+    text.append(String.format(Locale.ROOT, "%ndata: %s", differences(data.size())));
     data.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %.0f -> %.0f%s", r.item(), r.amountA(),
         r.amountB(), r.ratio() == null ? "" : String.format(Locale.ROOT, " (%.2fx)", r.ratio()))));
     List<ComparisonRow> top = new ArrayList<>(stages);
