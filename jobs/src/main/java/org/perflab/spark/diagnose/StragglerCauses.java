@@ -42,13 +42,18 @@ public final class StragglerCauses {
 
   private StragglerCauses() {}
 
+  /** A straggler's causes, or {@link #UNEXPLAINED} alone when it has none: the causes it is counted and shown under. */
+  public static Column causesOrUnexplained() {
+    return when(size(col("causes")).gt(0), col("causes"))
+        .otherwise(org.apache.spark.sql.functions.array(lit(UNEXPLAINED)));
+  }
+
   /** Table 7 from the {@code stragglers} rows. */
   public static Dataset<Row> of(Dataset<Row> stragglers) {
     Column[] app = AppKeyColumns.with();
     Column lost = StragglerTable.lostSeconds();
     Dataset<Row> byCause = stragglers
-        .withColumn("cause", explode(when(size(col("causes")).gt(0), col("causes"))
-            .otherwise(org.apache.spark.sql.functions.array(lit(UNEXPLAINED)))))
+        .withColumn("cause", explode(causesOrUnexplained()))
         .withColumn("lost", lost)
         .groupBy(append(app, col("cause"))).agg(count(lit(1)).as("stragglers"), sum("lost").as("lost_s"));
     Dataset<Row> totals = stragglers.withColumn("lost", lost).groupBy(app)

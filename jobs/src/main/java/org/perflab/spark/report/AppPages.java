@@ -63,6 +63,7 @@ public final class AppPages {
     buckets = slotBuckets(logs);
     executors = collect("executors", logs, d -> d);
     stragglers = collect("stragglers", logs, d -> topPerApp(d.drop("features")
+        .withColumn("causes", StragglerCauses.causesOrUnexplained())
         .withColumn("lost_ms", expr("duration_ms - stage_median_ms"))
         .withColumn("app_stragglers", expr("count(*) OVER (PARTITION BY log_id, app_id, app_attempt_id)"))
         .withColumn("app_stragglers_listed", expr("count_if(lost_ms >= " + LISTED_LOSS_MS
@@ -302,12 +303,6 @@ public final class AppPages {
         "alive (s)", "task time (s)", "utilisation (ratio)"), cells)), List.of());
   }
 
-  /** A straggler's causes, or {@code UNEXPLAINED} when it has none, as {@code straggler_causes} counts it. */
-  private static String causes(Row straggler) {
-    List<String> causes = straggler.getList(straggler.fieldIndex("causes"));
-    return causes.isEmpty() ? StragglerCauses.UNEXPLAINED : String.join(", ", causes);
-  }
-
   /**
    * The application's stragglers that lost the most time (duration − stage median), up to {@code top}; those that lost
    * less than {@link #LISTED_LOSS_MS} each (0.0 s at the page's precision) are counted in a note, not listed, as the
@@ -327,7 +322,7 @@ public final class AppPages {
             Cell.text(Fmt.str(r, "executor_id")), Cell.number(Fmt.num(Fmt.lng(r, "duration_ms") / 1000.0, 2)),
             Cell.number(Fmt.num(Fmt.dbl(r, "lost_ms") / 1000.0, 2)),
             Cell.number(Fmt.num(Fmt.dbl(r, "straggler_factor"), 2)),
-            Cell.text(causes(r)))).toList();
+            Cell.text(String.join(", ", r.<String>getList(r.fieldIndex("causes")))))).toList();
     String under = Fmt.num(LISTED_LOSS_MS / 1000.0, 2);
     List<String> notes = new ArrayList<>();
     if (all == 0) {
