@@ -16,11 +16,20 @@ public final class Findings {
 
   /** The findings of every application in {@code in}, each severity bounded by its impact ({@link ImpactCap}). */
   public static Dataset<Row> compute(FindingInputs in) {
-    return FindingsTable.conform(ImpactCap.apply(graded(in), in.appFeatures(), ImpactLimits.DEFAULT));
+    FindingInputs once = in.scannedOnce();
+    return FindingsTable.conform(ImpactCap.apply(union(once), once.appFeatures(), ImpactLimits.DEFAULT));
   }
 
   /** Each rule's findings graded by its metric alone, before {@link ImpactCap} bounds them. */
   static Dataset<Row> graded(FindingInputs in) {
+    return FindingsTable.conform(union(in.scannedOnce()));
+  }
+
+  /**
+   * Every rule's rows, one union, not conformed: conforming materialises a plan ({@code TableStore#conform}), so
+   * {@link #compute} conforms once, at the end.
+   */
+  private static Dataset<Row> union(FindingInputs in) {
     List<Dataset<Row>> parts = new ArrayList<>();
     parts.addAll(StageRules.of(in));
     parts.addAll(AppRules.of(in));
@@ -29,6 +38,6 @@ public final class Findings {
     for (Dataset<Row> part : parts.subList(1, parts.size())) {
       all = all.unionByName(part);
     }
-    return FindingsTable.conform(all);
+    return all;
   }
 }
