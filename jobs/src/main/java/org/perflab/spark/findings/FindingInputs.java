@@ -33,7 +33,7 @@ public record FindingInputs(Dataset<Row> appFeatures, Dataset<Row> stageFeatures
    * against 25–26 of 43–45; docs/benchmarks.md). The rules' filters then apply to the rows read instead of choosing
    * files, which for these tables (a few rows per stage or operator of the logs diagnosed) prunes little anyway.
    */
-  FindingInputs scannedOnce() {
+  FindingInputs withSharedScans() {
     return new FindingInputs(behindBarrier(appFeatures), behindBarrier(stageFeatures), ingestStatus, properties,
         sqlOperators.map(FindingInputs::behindBarrier), stragglers.map(FindingInputs::behindBarrier));
   }

@@ -16,13 +16,13 @@ public final class Findings {
 
   /** The findings of every application in {@code in}, each severity bounded by its impact ({@link ImpactCap}). */
   public static Dataset<Row> compute(FindingInputs in) {
-    FindingInputs once = in.scannedOnce();
-    return FindingsTable.conform(ImpactCap.apply(union(once), once.appFeatures(), ImpactLimits.DEFAULT));
+    FindingInputs shared = in.withSharedScans();
+    return FindingsTable.conform(ImpactCap.apply(union(shared), shared.appFeatures(), ImpactLimits.DEFAULT));
   }
 
   /** Each rule's findings graded by its metric alone, before {@link ImpactCap} bounds them. */
   static Dataset<Row> graded(FindingInputs in) {
-    return FindingsTable.conform(union(in.scannedOnce()));
+    return FindingsTable.conform(union(in.withSharedScans()));
   }
 
   /**

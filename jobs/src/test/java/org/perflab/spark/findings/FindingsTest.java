@@ -103,7 +103,7 @@ class FindingsTest {
 
   /**
    * The same cases read from Delta tables, as {@code diagnose} reads them, give the same findings: the tables that
-   * several rules read are behind {@link FindingInputs#scannedOnce}'s filter, which keeps the rules' filters out of
+   * several rules read are behind {@link FindingInputs#withSharedScans}'s filter, which keeps the rules' filters out of
    * Delta Lake's scans (fewer file listings, counted by {@code bench/run findings-plan}) and must change no row.
    */
   @Test
