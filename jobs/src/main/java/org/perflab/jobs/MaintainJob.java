@@ -31,11 +31,14 @@ public final class MaintainJob implements SessionCommand {
    *
    * @param output the output root whose tables are maintained
    * @param retention VACUUM's retention: files no version younger than this reads are deleted; null skips VACUUM
+   * @param compactMinFiles the files a table holds at least before it is compacted (at least 2)
    */
-  public record Options(String output, Duration retention) {
+  public record Options(String output, Duration retention, int compactMinFiles) {
     public Options {
       BadInputException.require(retention == null || !retention.isNegative(),
           "Cannot maintain: --retention-hours must be >= 0 (%s)", retention);
+      BadInputException.require(compactMinFiles >= 2,
+          "Cannot maintain: --compact-min-files must be >= 2 (%s)", compactMinFiles);
     }
   }
 
@@ -50,6 +53,11 @@ public final class MaintainJob implements SessionCommand {
   @Option(names = "--no-vacuum", description = "Only compact; delete no files.")
   boolean noVacuum;
 
+  @Option(names = "--compact-min-files", defaultValue = "" + Maintenance.DEFAULT_COMPACT_MIN_FILES, paramLabel = "N",
+      description = "Compact a table once it holds at least N files (>= 2; 2 compacts every table of several files)."
+          + " Default: ${DEFAULT-VALUE}.")
+  int compactMinFiles;
+
   @Override
   public String appName() {
     return "perflab maintain";
@@ -60,7 +68,7 @@ public final class MaintainJob implements SessionCommand {
     BadInputException.require(retentionHours >= 0 && Double.isFinite(retentionHours),
         "Cannot maintain: --retention-hours must be >= 0 (%s)", retentionHours);
     Options options = new Options(output,
-        noVacuum ? null : Duration.ofMillis(Math.round(retentionHours * 3_600_000)));
+        noVacuum ? null : Duration.ofMillis(Math.round(retentionHours * 3_600_000)), compactMinFiles);
     Preflight.of("maintain").directory("--output", output, "the output root of an ingest run")
         .outputRoot("--output", output);
     return spark -> {
@@ -81,7 +89,7 @@ public final class MaintainJob implements SessionCommand {
         "Cannot maintain: no tables under %s (run perflab ingest --output %s first)", options.output(),
         options.output());
     try (OutputLock lock = OutputLock.acquire(store.fileSystem(), store.root(), "maintain", clock)) {
-      return new Maintenance(spark, store, clock).maintainAll(options.retention(), TestPause.fromEnvironment());
+      return new Maintenance(spark, store, clock, options.compactMinFiles()).maintainAll(options.retention(), TestPause.fromEnvironment());
     }
   }
 }

@@ -31,19 +31,35 @@ public final class Maintenance {
   private static final String LISTING_PARALLELISM = "spark.sql.sources.parallelPartitionDiscovery.parallelism";
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /**
+   * Files below which a table is not compacted: {@link DeltaSessions#AUTO_COMPACT_MIN_FILES}, the count at which Delta's
+   * auto compaction compacts a table too. An ingest run appends one file per table, so the nightly compacts each table
+   * about once a week rather than every night: each {@code OPTIMIZE} rewrites all of a small table's files and costs
+   * about a second of Spark jobs, 11 to 16 s per night over the 11 tables ingest appends to (docs/benchmarks.md), while
+   * reading a table of up to 7 small files costs no more tasks than reading one.
+   */
+  public static final int DEFAULT_COMPACT_MIN_FILES = DeltaSessions.AUTO_COMPACT_MIN_FILES;
+
   private final SparkSession spark;
   private final TableStore store;
   private final Clock clock;
+  private final int compactMinFiles;
 
   public Maintenance(SparkSession spark, TableStore store) {
-    this(spark, store, Clock.systemUTC());
+    this(spark, store, Clock.systemUTC(), DEFAULT_COMPACT_MIN_FILES);
   }
 
-  /** {@code clock} decides which tables are old enough for {@code VACUUM} to have anything to delete. */
-  public Maintenance(SparkSession spark, TableStore store, Clock clock) {
+  /**
+   * {@code clock} decides which tables are old enough for {@code VACUUM} to have anything to delete; a table is
+   * compacted once it holds at least {@code compactMinFiles} files (at least 2).
+   */
+  public Maintenance(SparkSession spark, TableStore store, Clock clock, int compactMinFiles) {
+    BadInputException.require(compactMinFiles >= 2,
+        "Cannot maintain: a table needs at least 2 files to be compacted (%s)", compactMinFiles);
     this.spark = spark;
     this.store = store;
     this.clock = clock;
+    this.compactMinFiles = compactMinFiles;
   }
 
   /** One table's maintenance: files of its current version before and after, and whether it was vacuumed. */
@@ -51,9 +67,10 @@ public final class Maintenance {
 
   /**
    * OPTIMIZE and then VACUUM (with {@code retention}; none when null) every Delta table under the root, in name
-   * order. Each step is its own Delta commit, so a run killed midway leaves every table readable. A table of one file
-   * is not compacted (there is nothing to pack), and a table younger than the retention is not vacuumed (nothing in it
-   * can have expired, see {@link #mayHoldExpiredFiles}): both would only cost Spark jobs.
+   * order. Each step is its own Delta commit, so a run killed midway leaves every table readable. A table of fewer
+   * files than the compaction threshold is not compacted ({@link #DEFAULT_COMPACT_MIN_FILES}), and a table younger
+   * than the retention is not vacuumed (nothing in it can have expired, see {@link #mayHoldExpiredFiles}): both would
+   * only cost Spark jobs.
    */
   public List<Outcome> maintainAll(Duration retention, TestPause pause) {
     // VACUUM lists a table's files in spark.sql.sources.parallelPartitionDiscovery.parallelism tasks (Spark's
@@ -73,7 +90,7 @@ public final class Maintenance {
         continue;
       }
       FileStats before = fileStats(table);
-      boolean compacted = before.files() > 1;
+      boolean compacted = before.files() >= compactMinFiles;
       if (compacted) {
         compact(table);
       }

@@ -1,6 +1,7 @@
 package org.perflab.spark.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ class MaintenanceTest {
   @Test
   void theChecksumFileGivesTheSameFilesAndBytesAsTheTableDetailBeforeAndAfterCompaction() {
     TableStore store = tableOfThreeAppends();
-    Maintenance maintenance = new Maintenance(spark, store);
+    Maintenance maintenance = new Maintenance(spark, store, java.time.Clock.systemUTC(), 3);
 
     FileStats appended = maintenance.detailStats("t");
     assertThat(appended.files()).isEqualTo(3);
@@ -55,6 +56,32 @@ class MaintenanceTest {
     assertThat(compacted.files()).isEqualTo(1);
     assertThat(maintenance.checksumStats("t")).contains(compacted);
     assertThat(outcomes).containsExactly(new Outcome("t", appended, compacted, false));
+  }
+
+  /**
+   * A table is compacted once it holds the threshold's files, not before: three files stay three under the default
+   * (8) and under 4, and become one under 3. What it holds is the same rows either way.
+   */
+  @Test
+  void aTableIsCompactedOnceItHoldsTheThresholdsFiles() {
+    TableStore store = tableOfThreeAppends();
+    long rows = store.read("t").orElseThrow().count();
+
+    for (int threshold : new int[] {Maintenance.DEFAULT_COMPACT_MIN_FILES, 4}) {
+      List<Outcome> kept = new Maintenance(spark, store, java.time.Clock.systemUTC(), threshold)
+          .maintainAll(null, TestPause.fromEnvironment());
+      assertThat(kept).singleElement().satisfies(o -> assertThat(o.after().files()).as("threshold %d", threshold)
+          .isEqualTo(3));
+    }
+    List<Outcome> compacted = new Maintenance(spark, store, java.time.Clock.systemUTC(), 3)
+        .maintainAll(null, TestPause.fromEnvironment());
+
+    assertThat(compacted).singleElement().satisfies(o -> assertThat(o.after().files()).isEqualTo(1));
+    assertThat(new Maintenance(spark, store).detailStats("t").files()).isEqualTo(1);
+    assertThat(store.read("t").orElseThrow().count()).isEqualTo(rows);
+    assertThatThrownBy(() -> new Maintenance(spark, store, java.time.Clock.systemUTC(), 1))
+        .isInstanceOf(org.perflab.errors.BadInputException.class)
+        .hasMessage("Cannot maintain: a table needs at least 2 files to be compacted (1)");
   }
 
   @Test
