@@ -32,6 +32,7 @@ import org.perflab.jobs.nightly.TableWrites;
 import org.perflab.spark.changes.ChangeTables;
 import org.perflab.spark.changes.LatestRegressions;
 import org.perflab.spark.nightly.NightlyRuns;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.SessionConf;
 import org.perflab.spark.storage.TableStore;
@@ -189,11 +190,25 @@ public final class NightlyJob implements SessionCommand {
       "spark.sql.codegen.factoryMode", "NO_CODEGEN");
 
   /**
+   * Delta's auto compaction off for the night, when the night runs {@code maintain}. In one driver, Delta compacts a
+   * table after its first commit in the JVM whatever its count of small files (docs/tables.md, "Bounded files"), so
+   * every table a step wrote was rewritten whole right after: an {@code OPTIMIZE} commit and about a second of Spark
+   * jobs per table, some twenty a night. {@code maintain}, the night's second step, compacts every table that holds
+   * {@link org.perflab.spark.storage.Maintenance#DEFAULT_COMPACT_MIN_FILES} files or more instead, so the files a
+   * night leaves stay bounded.
+   */
+  static final Map<String, String> NO_AUTO_COMPACTION = Map.of(DeltaSessions.AUTO_COMPACT_ENABLED, "false");
+
+  /**
    * The settings the night runs with, each unless the user set it: {@link #INTERPRETED_SQL}, {@link #smallShuffles},
-   * and over a small archive {@link #SMALL_ARCHIVE_SQL}.
+   * over a small archive {@link #SMALL_ARCHIVE_SQL}, and when the night runs {@code maintain}
+   * {@link #NO_AUTO_COMPACTION}.
    */
   static Map<String, String> nightSettings(SparkSession spark, NightOptions night) {
     Map<String, String> settings = new java.util.HashMap<>(INTERPRETED_SQL);
+    if (night.runs("maintain")) {
+      settings.putAll(NO_AUTO_COMPACTION);
+    }
     boolean small = smallArchive(spark, night);
     if (small) {
       settings.putAll(SMALL_ARCHIVE_SQL);

@@ -63,6 +63,23 @@ class NightlyJobTest {
         .containsAllEntriesOf(NightlyJob.INTERPRETED_SQL);
   }
 
+  /**
+   * A night that runs maintain turns Delta's auto compaction off (maintain bounds the files instead); a night without
+   * it leaves auto compaction as the session has it.
+   */
+  @Test
+  void aNightThatMaintainsTurnsAutoCompactionOff() {
+    SparkSession spark = SparkTestSession.get();
+    String out = temp.resolve("out").toString();
+    Map<String, String> whole = NightlyJob.nightSettings(spark,
+        new NightOptions(List.of(SAMPLES.toString()), out, false, Set.of()));
+    Map<String, String> withoutMaintain = NightlyJob.nightSettings(spark,
+        new NightOptions(List.of(SAMPLES.toString()), out, false, Set.of("features", "diagnose")));
+
+    assertThat(whole).containsEntry("spark.databricks.delta.autoCompact.enabled", "false");
+    assertThat(withoutMaintain).doesNotContainKey("spark.databricks.delta.autoCompact.enabled");
+  }
+
   @Test
   void theNightsOwnBadOptionsExitTwoBeforeAnyStep() {
     Path out = temp.resolve("out");

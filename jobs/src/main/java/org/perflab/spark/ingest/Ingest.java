@@ -39,6 +39,7 @@ import org.perflab.eventlog.source.Discovery;
 import org.perflab.eventlog.source.EventLogSource;
 import org.perflab.eventlog.source.LogDiscovery;
 import org.perflab.eventlog.source.SkippedFile;
+import org.perflab.spark.storage.DeltaSessions;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.spark.storage.TestPause;
@@ -64,7 +65,7 @@ public final class Ingest {
    * file of the table, so that a run's cost grew with the archive; {@code maintain}, which the nightly runs right after
    * ingest, bounds the files instead, and appends of ten runs add at most ten files per table before it does.
    */
-  static final String AUTO_COMPACT = "spark.databricks.delta.autoCompact.enabled";
+  static final String AUTO_COMPACT = DeltaSessions.AUTO_COMPACT_ENABLED;
   /** Tables committed at once: their commits are independent, and overlapping them hides each one's planning. */
   private static final int WRITER_THREADS = 3;
 

@@ -31,6 +31,11 @@ public final class DeltaSessions {
   static final String CACHED_PLAN_PARTITIONING = "spark.sql.optimizer.canChangeCachedPlanOutputPartitioning";
   /** Auto compaction compacts a table once a JVM's commits have left this many files smaller than the target in it. */
   public static final int AUTO_COMPACT_MIN_FILES = 8;
+  /**
+   * Delta's session switch for auto compaction, which overrides the tables' {@code delta.autoOptimize.autoCompact}:
+   * {@code ingest} turns it off for its own commits, and the nightly application for the whole night.
+   */
+  public static final String AUTO_COMPACT_ENABLED = "spark.databricks.delta.autoCompact.enabled";
 
   private DeltaSessions() {}
 
