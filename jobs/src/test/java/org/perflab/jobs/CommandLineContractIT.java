@@ -210,11 +210,13 @@ class CommandLineContractIT {
   }
 
   @Test
-  void aLambdaOutOfRangeNamesItsRange() throws Exception {
+  void anOptionOutOfRangeNamesItsRange() throws Exception {
     assertBadInput(perflab("diagnose", "--input", tables.toString(), "--lambda-p", "5"),
         "Cannot diagnose: --lambda-p must be in [0.0, 4.0] (5.0)");
     assertBadInput(perflab("diagnose", "--input", tables.toString(), "--lambda-q", "0.05"),
         "Cannot diagnose: --lambda-q must be in [0.1, 1.0] (0.05)");
+    assertBadInput(perflab("maintain", "--output", tables.toString(), "--compact-min-files", "1"),
+        "Cannot maintain: --compact-min-files must be >= 2 (1)");
   }
 
   @Test

@@ -59,13 +59,6 @@ public final class Ingest {
   private static final Logger LOG = LoggerFactory.getLogger(Ingest.class);
   /** Rows of logs this many bytes (on storage) or more go to one more file per table commit. */
   private static final long LOG_BYTES_PER_WRITTEN_FILE = 4L << 30;
-  /**
-   * Delta's session switch for auto compaction, which overrides the tables' {@code delta.autoOptimize.autoCompact}.
-   * Ingest turns it off for its own commits (unless the user set it): compacting after an append rewrote every small
-   * file of the table, so that a run's cost grew with the archive; {@code maintain}, which the nightly runs right after
-   * ingest, bounds the files instead, and appends of ten runs add at most ten files per table before it does.
-   */
-  static final String AUTO_COMPACT = DeltaSessions.AUTO_COMPACT_ENABLED;
   /** Tables committed at once: their commits are independent, and overlapping them hides each one's planning. */
   private static final int WRITER_THREADS = 3;
 
@@ -346,21 +339,28 @@ public final class Ingest {
     return written;
   }
 
-  /** Runs {@code commits} with Delta's auto compaction off ({@link #AUTO_COMPACT}), unless the user set it. */
+  /**
+   * Runs {@code commits} with Delta's session switch for auto compaction ({@link DeltaSessions#AUTO_COMPACT_ENABLED},
+   * which overrides the tables' {@code delta.autoOptimize.autoCompact}) off, unless the user set it: compacting after
+   * an append rewrote every small file of the table, so that a run's cost grew with the archive; {@code maintain},
+   * which the nightly runs right after ingest, bounds the files instead, and appends of ten runs add at most ten files
+   * per table before it does.
+   */
   private void withAutoCompactionOff(Runnable commits) {
-    String before = spark.conf().get(AUTO_COMPACT, null);
-    boolean userSet = spark.sparkContext().getConf().contains(AUTO_COMPACT);
+    String key = DeltaSessions.AUTO_COMPACT_ENABLED;
+    String before = spark.conf().get(key, null);
+    boolean userSet = spark.sparkContext().getConf().contains(key);
     if (!userSet) {
-      spark.conf().set(AUTO_COMPACT, "false");
+      spark.conf().set(key, "false");
     }
     try {
       commits.run();
     } finally {
       if (!userSet) {
         if (before == null) {
-          spark.conf().unset(AUTO_COMPACT);
+          spark.conf().unset(key);
         } else {
-          spark.conf().set(AUTO_COMPACT, before);
+          spark.conf().set(key, before);
         }
       }
     }
