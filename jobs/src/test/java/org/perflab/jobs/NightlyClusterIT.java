@@ -211,6 +211,29 @@ class NightlyClusterIT {
     if (registered.contains("report")) {
       assertEveryLinkedPageNamesItsSubject(output + "/report/");
     }
+    assertExecutorsStartedLikeTheDriver(temp.resolve("cluster/work"));
+  }
+
+  /**
+   * The night's executors ran on this machine with the driver's class-data archive and a JIT of C1 only, which
+   * {@code submit/perflab} gives the executors of a standalone master on 127.0.0.1 ({@code local_executors}): each
+   * Worker writes the executor's java command at the top of its stderr, under the Worker's work directory. (This
+   * test's {@link #SHORT_LIVED_EXECUTORS} ask for C1 only as well: the launcher's is the second.)
+   */
+  private static void assertExecutorsStartedLikeTheDriver(Path workers) throws IOException {
+    List<String> commands;
+    try (var files = Files.walk(workers)) {
+      commands = files.filter(file -> file.getFileName().toString().equals("stderr")).map(file -> {
+        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+          return lines.filter(line -> line.startsWith("Spark Executor Command:")).findFirst().orElse("");
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }).toList();
+    }
+    assertThat(commands).as("the executors' commands under " + workers).isNotEmpty()
+        .allSatisfy(command -> assertThat(command).contains("-XX:SharedArchiveFile=")
+            .satisfies(line -> assertThat(line.split("-XX:TieredStopAtLevel=1", -1)).hasSize(3)));
   }
 
   /**

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,6 +97,41 @@ class SubmitPerflabIT {
     assertThat(Files.readString(on)).contains(submit + "shared objects file");
     assertThat(Files.readString(off)).doesNotContain(submit + "shared objects file")
         .containsPattern(java.util.regex.Pattern.quote(submit) + "\\S*spark-core_");
+  }
+
+  /**
+   * Executors of a standalone master on 127.0.0.1 or localhost run on this machine, beside the driver: the launcher
+   * gives them the driver's class-data archive and a JIT of C1 only ({@code spark.executor.defaultJavaOptions}). The
+   * executors of any other master get nothing from it, a {@code spark.executor.defaultJavaOptions} of the user's is
+   * passed on as given, and {@code PERFLAB_JIT=default} keeps the JVM's JIT. ({@code spark-submit --verbose} prints the
+   * properties it passes on; {@code help help} starts no SparkContext, so no master is needed.)
+   */
+  @Test
+  void executorsOnThisMachineStartWithTheArchiveAndC1AndNoOthersDo(@TempDir Path elsewhere) throws Exception {
+    String c1 = "-XX:TieredStopAtLevel=1";
+
+    assertThat(executorOptions(elsewhere, Map.of(), "--master", "spark://127.0.0.1:7077"))
+        .startsWith("\"-XX:SharedArchiveFile=").endsWith("perflab.jsa\" " + c1);
+    assertThat(executorOptions(elsewhere, Map.of("PERFLAB_JIT", "default"), "--master", "spark://localhost:7077"))
+        .startsWith("\"-XX:SharedArchiveFile=").doesNotContain("Tiered");
+    assertThat(executorOptions(elsewhere, Map.of("PERFLAB_CLASS_DATA", "off"), "--master", "spark://localhost:7077"))
+        .isEqualTo(c1);
+    assertThat(executorOptions(elsewhere, Map.of(), "--master", "spark://10.0.0.9:7077")).isNull();
+    assertThat(executorOptions(elsewhere, Map.of(), "--master", "spark://127.0.0.1:7077",
+        "--conf", "spark.executor.defaultJavaOptions=-Xss4m")).isEqualTo("-Xss4m");
+  }
+
+  /** The executors' {@code spark.executor.defaultJavaOptions} that spark-submit received, or null. */
+  private static String executorOptions(Path elsewhere, Map<String, String> environment, String... options)
+      throws Exception {
+    List<String> command = new ArrayList<>(List.of(PERFLAB, "--verbose"));
+    command.addAll(List.of(options));
+    command.addAll(List.of("help", "help"));
+    Scripts.Result result = Scripts.run(elsewhere, environment, TIMEOUT, command.toArray(String[]::new));
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    Matcher property = Pattern.compile("(?m)\\(spark\\.executor\\.defaultJavaOptions,(.*)\\)\\s*$")
+        .matcher(result.output());
+    return property.find() ? property.group(1) : null;
   }
 
   /**
