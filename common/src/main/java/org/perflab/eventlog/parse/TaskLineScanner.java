@@ -99,6 +99,10 @@ final class TaskLineScanner {
   /** The stages whose task ends' accumulator updates the caller wants (SQL stages). */
   private final IntPredicate sqlStages;
   private final TextCache texts = new TextCache();
+  private final KeyOrder topLevelOrder = new KeyOrder(TOP_LEVEL_KEYS);
+  private final KeyOrder taskInfoOrder = new KeyOrder(TASK_INFO_KEYS);
+  private final KeyOrder accumulableOrder = new KeyOrder(ACCUMULABLE_KEYS);
+  private final KeyOrder[] metricOrders = Arrays.stream(METRIC_KEYS).map(KeyOrder::new).toArray(KeyOrder[]::new);
   private byte[] b;
   private int lineStart;
   private int n;
@@ -178,10 +182,11 @@ final class TaskLineScanner {
     ws();
     expect('{');
     ws();
+    topLevelOrder.previous = -1;
     if (peek() != '}') {
       do {
         ws();
-        int key = key(TOP_LEVEL_KEYS);
+        int key = key(topLevelOrder);
         switch (key) {
           case EVENT -> {
             int start = p + 1;
@@ -225,12 +230,66 @@ final class TaskLineScanner {
   }
 
   /**
-   * Reads a key, its colon and the whitespace after it; returns its index in {@code keys}, or -1 for any other key.
-   * Keys with escapes are not Spark's and make the scanner give up.
+   * Reads a key, its colon and the whitespace after it; returns its index in the order's keys, or -1 for any other
+   * key. Keys with escapes are not Spark's and make the scanner give up.
    */
-  private int key(JsonKeys keys) {
-    int start = p + 1;
-    return keys.find(b, start, plainKey());
+  private int key(KeyOrder order) {
+    int guessed = guessedKey(order);
+    if (guessed >= 0) {
+      return guessed;
+    }
+    int found = order.keys.find(b, p + 1, plainKey());
+    order.found(found);
+    return found;
+  }
+
+  /**
+   * Spark writes the keys of each kind of object in one order. When the key at {@link #p} is the one that followed the
+   * previous key of this kind of object last time, reads it, its colon and the whitespace after it, and returns its
+   * index; else returns -1 and leaves {@link #p} where it was. Checking the expected key in place costs one comparison,
+   * where finding a key costs a search for its closing quote, a hash and a comparison.
+   */
+  private int guessedKey(KeyOrder order) {
+    int guess = order.expected();
+    if (guess < 0 || p >= n || b[p] != '"' || !order.keys.at(guess, b, p + 1, n)) {
+      return -1;
+    }
+    p += order.keys.length(guess) + 2;
+    escaped = false;
+    ws();
+    expect(':');
+    ws();
+    order.previous = guess;
+    return guess;
+  }
+
+  /**
+   * Per kind of object (the top level, the task info, an accumulable, each metrics section), its keys and the key that
+   * followed each of them the last time, learnt as the lines are scanned: a scanner's lines share their writer's order.
+   */
+  private static final class KeyOrder {
+    final JsonKeys keys;
+    /** By the previous key's index plus one (0: the object's first key), the next key's index plus one; 0 unknown. */
+    private final int[] next;
+    /** The index of the object's last known key read; -1 at the object's start. */
+    int previous = -1;
+
+    KeyOrder(JsonKeys keys) {
+      this.keys = keys;
+      this.next = new int[keys.size() + 1];
+    }
+
+    int expected() {
+      return next[previous + 1] - 1;
+    }
+
+    /** Learns that key {@code found} (-1: a key not in the table, which teaches nothing) followed the previous one. */
+    void found(int found) {
+      if (found >= 0) {
+        next[previous + 1] = found + 1;
+        previous = found;
+      }
+    }
   }
 
   /**
@@ -253,10 +312,11 @@ final class TaskLineScanner {
     boolean index = false;
     expect('{');
     ws();
+    taskInfoOrder.previous = -1;
     if (peek() != '}') {
       do {
         ws();
-        switch (key(TASK_INFO_KEYS)) {
+        switch (key(taskInfoOrder)) {
           case TASK_ID -> {
             event.taskId = requireLong();
             taskId = true;
@@ -306,15 +366,16 @@ final class TaskLineScanner {
 
   private void section(TaskMetric.Section section, Long[] values, boolean[] seen) {
     seen[section.ordinal()] = true;
-    JsonKeys keys = METRIC_KEYS[section.ordinal()];
+    KeyOrder order = metricOrders[section.ordinal()];
     TaskMetric[] metrics = SECTION_METRICS[section.ordinal()];
     expect('{');
     ws();
+    order.previous = -1;
     if (peek() != '}') {
       do {
         ws();
         int keyStart = p + 1;
-        int found = key(keys);
+        int found = key(order);
         if (found >= 0) {
           TaskMetric metric = metrics[found];
           values[metric.ordinal()] = optionalNumber();
@@ -439,16 +500,21 @@ final class TaskLineScanner {
     Long total = null;
     expect('{');
     ws();
+    accumulableOrder.previous = -1;
     if (peek() != '}') {
       do {
         ws();
-        int keyStart = p + 1;
-        int keyEnd = string();
-        boolean plain = !escaped;
-        ws();
-        expect(':');
-        ws();
-        int key = plain ? ACCUMULABLE_KEYS.find(b, keyStart, keyEnd) : -1;
+        int key = guessedKey(accumulableOrder);
+        if (key < 0) {
+          int keyStart = p + 1;
+          int keyEnd = string();
+          boolean plain = !escaped;
+          ws();
+          expect(':');
+          ws();
+          key = plain ? ACCUMULABLE_KEYS.find(b, keyStart, keyEnd) : -1;
+          accumulableOrder.found(key);
+        }
         if (key == ACCUMULABLE_NAME && peek() == '"') {
           int start = p + 1;
           int end = string();

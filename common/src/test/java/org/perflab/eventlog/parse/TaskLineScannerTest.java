@@ -85,6 +85,51 @@ class TaskLineScannerTest {
     assertThat(rejectedByJackson).isGreaterThan(300);
   }
 
+  /**
+   * A scanner learns the order of Spark's keys and checks the expected key in place; lines in another order, or with
+   * keys one byte shorter or longer than Spark's, must still read exactly as Jackson reads them.
+   */
+  @Test
+  void aScannerThatLearntSparksKeyOrderReadsOtherOrdersAndLookalikeKeysAsJacksonDoes() throws IOException {
+    List<java.util.function.UnaryOperator<String>> changes = List.of(
+        line -> line.replaceFirst("\"Task ID\":(\\d+),\"Index\":(\\d+)", "\"Index\":$2,\"Task ID\":$1"),
+        line -> line.replace("\"Index\":", "\"Indexx\":"),
+        line -> line.replace("\"Launch Time\":", "\"Launch Tim\":"),
+        line -> line.replace("\"Executor Deserialize Time\":", "\"Executor Deserialize Timf\":"),
+        line -> line.replace("\"Update\":", "\"Updates\":"),
+        line -> line.replaceFirst("\\{\"Event\":(\"[^\"]*\"),(\"Stage ID\":\\d+)", "{$2,\"Event\":$1"));
+    TaskLineScanner scanner = new TaskLineScanner(ALL_STAGES);
+    int[] readFast = new int[changes.size()];
+    int[] changed = new int[changes.size()];
+    for (int l = 0; l < TASK_LINES.size(); l += 4) { // every fourth line: Jackson reads six changes of each
+      String line = TASK_LINES.get(l);
+      TaskEvent real = scanner.scan(line); // after the changed lines of the one before
+      if (real != null) {
+        assertSame(real, TaskEventReader.read(line, ALL_STAGES), line);
+      }
+      for (int i = 0; i < changes.size(); i++) {
+        String text = changes.get(i).apply(line);
+        if (text.equals(line)) {
+          continue;
+        }
+        changed[i]++;
+        TaskEvent jackson = readWithJackson(text);
+        TaskEvent fast = scanner.scan(text);
+        if (jackson == null) {
+          assertThat(fast).as("scanner accepted a line Jackson rejects: %s", text).isNull();
+        } else if (fast != null) {
+          assertSame(fast, jackson, text);
+          readFast[i]++;
+        }
+      }
+    }
+    assertThat(Arrays.stream(changed).min().orElseThrow()).as("lines each change applies to").isGreaterThan(100);
+    // Lines in another order, and those with a metric key Spark does not write, still take the fast path.
+    assertThat(readFast[0]).isGreaterThan(changed[0] * 8 / 10);
+    assertThat(readFast[3]).isGreaterThan(changed[3] * 8 / 10);
+    assertThat(readFast[5]).isGreaterThan(changed[5] * 8 / 10);
+  }
+
   @Test
   void scansTheBytesOfEveryRealTaskEventAsItsTextWithOrWithoutSqlStages() throws IOException {
     for (IntPredicate sqlStages : List.<IntPredicate>of(ALL_STAGES, stageId -> false, stageId -> stageId % 2 == 0)) {
