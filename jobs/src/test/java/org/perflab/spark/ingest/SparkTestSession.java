@@ -9,7 +9,9 @@ public final class SparkTestSession {
    * Session settings every test class gets, re-applied on each {@link #get()} because the test classes of a JVM share
    * the session and a job run in-process may change them (a session option given to getOrCreate sets it on the
    * shared session): e.g. a leaked spark.sql.shuffle.partitions of 200 costs every later shuffle 200 tasks. The
-   * tests' tables are small, so expressions are interpreted, not compiled (a quarter less CPU; {@link #SMALL_DATA_SQL}).
+   * tests' tables are small, so expressions are interpreted, not compiled (a quarter less CPU; {@link #SMALL_DATA_SQL}),
+   * and adaptive query execution is off, as {@code perflab nightly} turns it off over a small archive: it re-plans
+   * every query stage of tables that small for nothing (six heavy test classes: 247 s against 274 s).
    * Delta keeps the log and current snapshot of up to 10,000 tables a JVM has opened, each for an hour; a test JVM
    * opens thousands (about 30 per output root), so it keeps 64, more than one night's tables:
    * five test classes took 252 s against 289 s with Delta's default (docs/benchmarks.md, "No process per file on a
@@ -17,6 +19,7 @@ public final class SparkTestSession {
    */
   static final Map<String, String> SETTINGS = Map.of(
       "spark.sql.shuffle.partitions", "4",
+      "spark.sql.adaptive.enabled", "false",
       "spark.sql.sources.partitionColumnTypeInference.enabled", "false",
       "spark.sql.codegen.wholeStage", "false",
       "spark.sql.codegen.factoryMode", "NO_CODEGEN",
