@@ -1,8 +1,5 @@
 package org.perflab.eventlog.parse;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -11,7 +8,6 @@ import java.util.Arrays;
  * table on the length and three of the key's bytes, each hit confirmed by comparing every byte.
  */
 final class JsonKeys {
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private final byte[][] keys;
   /**
    * Per key of eight bytes or more, its little-endian words at offsets 0, 8, 16, ... below its length minus eight, then
@@ -83,11 +79,11 @@ final class JsonKeys {
     }
     int last = w.length - 1;
     for (int i = 0; i < last; i++) {
-      if ((long) LONGS.get(bytes, start + i * Long.BYTES) != w[i]) {
+      if (Swar.word(bytes, start + i * Long.BYTES) != w[i]) {
         return false;
       }
     }
-    return (long) LONGS.get(bytes, start + length - Long.BYTES) == w[last];
+    return Swar.word(bytes, start + length - Long.BYTES) == w[last];
   }
 
   private static long[] words(byte[] key) {
@@ -97,9 +93,9 @@ final class JsonKeys {
     int full = (key.length - 1) / Long.BYTES; // the words that start below length - 8
     long[] words = new long[full + 1];
     for (int i = 0; i < full; i++) {
-      words[i] = (long) LONGS.get(key, i * Long.BYTES);
+      words[i] = Swar.word(key, i * Long.BYTES);
     }
-    words[full] = (long) LONGS.get(key, key.length - Long.BYTES);
+    words[full] = Swar.word(key, key.length - Long.BYTES);
     return words;
   }
 

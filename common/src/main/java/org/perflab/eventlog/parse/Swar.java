@@ -19,6 +19,11 @@ public final class Swar {
 
   private Swar() {}
 
+  /** The little-endian word of {@code bytes[i, i + 8)}. */
+  static long word(byte[] bytes, int i) {
+    return (long) LONGS.get(bytes, i);
+  }
+
   /** The first index in {@code [from, to)} holding {@code '\n'}, or -1. */
   public static int indexOfNewline(byte[] bytes, int from, int to) {
     int i = from;
