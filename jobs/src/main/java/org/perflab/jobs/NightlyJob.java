@@ -16,6 +16,7 @@ import org.perflab.errors.BadInputException;
 import org.perflab.jobs.cli.BuildInfo;
 import org.perflab.jobs.cli.ExitCode;
 import org.perflab.jobs.cli.JobOutcome;
+import org.perflab.jobs.cli.JobSession;
 import org.perflab.jobs.cli.Preflight;
 import org.perflab.jobs.cli.RunSummary;
 import org.perflab.jobs.cli.SessionCommand;
@@ -179,15 +180,8 @@ public final class NightlyJob implements SessionCommand {
         .map(LatestRegressions::summaryLines).orElse(List.of()) : List.of();
   }
 
-  /**
-   * Expressions interpreted, not compiled: PerfLab's tables hold one row per application, stage or task, and a night
-   * runs some 740 short Spark jobs over them, whose generated code (about 2,000 classes over the ten samples) cost a
-   * third of the night, more than the rows it speeds up (the README's first command: 280 s compiled, 173 s
-   * interpreted, same machine, docs/benchmarks.md). A site with giant applications may set either key to turn code
-   * generation back on.
-   */
-  static final Map<String, String> INTERPRETED_SQL = Map.of("spark.sql.codegen.wholeStage", "false",
-      "spark.sql.codegen.factoryMode", "NO_CODEGEN");
+  /** {@link JobSession#INTERPRETED_SQL}: the night interprets SQL expressions even in a session it did not create. */
+  static final Map<String, String> INTERPRETED_SQL = JobSession.INTERPRETED_SQL;
 
   /**
    * Delta's auto compaction off for the night, when the night runs {@code maintain}. In one driver, Delta compacts a

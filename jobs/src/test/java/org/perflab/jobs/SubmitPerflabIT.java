@@ -222,4 +222,35 @@ class SubmitPerflabIT {
         .contains("(spark.master,local[*])")
         .contains("primaryResource         file:" + checkout.toRealPath().toUri().getRawPath() + "jobs/target/perflab.jar");
   }
+  /**
+   * A job in a session of its own interprets SQL expressions ({@code JobSession.INTERPRETED_SQL}) unless the user sets
+   * code generation: an {@code ingest} of one sample whose driver gets the tests' JIT flags but not their SQL settings
+   * ({@code Scripts.SMALL_DATA_SQL}) compiles almost no class. Spark logs each class it compiles at INFO ("Code
+   * generated in"); the same ingest compiled 72 with code generation on ({@code --conf spark.sql.codegen.wholeStage=true
+   * --conf spark.sql.codegen.factoryMode=FALLBACK}), and compiles at most one without it, in Delta's write (2026-12-04).
+   */
+  @Test
+  void aJobAloneInterpretsSqlExpressions(@TempDir Path temp) throws Exception {
+    Path archive = Files.createDirectories(temp.resolve("archive"));
+    Path sample;
+    try (var logs = Files.list(REPOSITORY.resolve("samples/spark-events"))) {
+      sample = logs.sorted().findFirst().orElseThrow();
+    }
+    org.apache.commons.io.FileUtils.copyDirectory(sample.toFile(), archive.resolve(sample.getFileName()).toFile());
+    Path runLogs = Files.createDirectories(temp.resolve("run-logs"));
+
+    Scripts.Result ingest = Scripts.run(temp, Map.of("SPARK_SUBMIT_OPTS", Scripts.JIT_FOR_SHORT_JVMS,
+        "PERFLAB_LOG_DIR", runLogs.toString()), TIMEOUT, PERFLAB, "--master", "local[1]", "ingest", "--input",
+        archive.toString(), "--output", temp.resolve("out").toString());
+
+    assertThat(ingest.exitCode()).as(ingest.output()).isZero();
+    String log;
+    try (var files = Files.list(runLogs)) {
+      log = Files.readString(files.filter(f -> f.getFileName().toString().contains("ingest")).findFirst()
+          .orElseThrow());
+    }
+    assertThat(log).contains("Running Spark version");
+    assertThat(log.lines().filter(line -> line.contains("CodeGenerator: Code generated in")).count())
+        .as("classes compiled by the driver and its executor").isLessThanOrEqualTo(2);
+  }
 }
