@@ -180,9 +180,6 @@ public final class NightlyJob implements SessionCommand {
         .map(LatestRegressions::summaryLines).orElse(List.of()) : List.of();
   }
 
-  /** {@link JobSession#INTERPRETED_SQL}: the night interprets SQL expressions even in a session it did not create. */
-  static final Map<String, String> INTERPRETED_SQL = JobSession.INTERPRETED_SQL;
-
   /**
    * Delta's auto compaction off for the night, when the night runs {@code maintain}. In one driver, Delta compacts a
    * table after its first commit in the JVM whatever its count of small files (docs/tables.md, "Bounded files"), so
@@ -194,12 +191,13 @@ public final class NightlyJob implements SessionCommand {
   static final Map<String, String> NO_AUTO_COMPACTION = Map.of(DeltaSessions.AUTO_COMPACT_ENABLED, "false");
 
   /**
-   * The settings the night runs with, each unless the user set it: {@link #INTERPRETED_SQL}, {@link #smallShuffles},
+   * The settings the night runs with, each unless the user set it: {@link JobSession#INTERPRETED_SQL} (also in a session
+   * the night did not create), {@link #smallShuffles},
    * over a small archive {@link #SMALL_ARCHIVE_SQL}, and when the night runs {@code maintain}
    * {@link #NO_AUTO_COMPACTION}.
    */
   static Map<String, String> nightSettings(SparkSession spark, NightOptions night) {
-    Map<String, String> settings = new java.util.HashMap<>(INTERPRETED_SQL);
+    Map<String, String> settings = new java.util.HashMap<>(JobSession.INTERPRETED_SQL);
     if (night.runs("maintain")) {
       settings.putAll(NO_AUTO_COMPACTION);
     }

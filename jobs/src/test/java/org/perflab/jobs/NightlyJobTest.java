@@ -15,6 +15,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perflab.jobs.cli.JobSession;
 import org.perflab.jobs.nightly.NightOptions;
 import org.perflab.jobs.nightly.Pipeline;
 import org.perflab.spark.ingest.SparkTestSession;
@@ -50,7 +51,7 @@ class NightlyJobTest {
         List.of(SAMPLES.toString()), temp.resolve("out").toString(), false, Set.of()));
     assertThat(small).containsEntry("spark.sql.adaptive.enabled", "false")
         .containsEntry("spark.sql.shuffle.partitions", partitions)
-        .containsAllEntriesOf(NightlyJob.INTERPRETED_SQL);
+        .containsAllEntriesOf(JobSession.INTERPRETED_SQL);
 
     Path large = Files.createDirectories(temp.resolve("large"));
     try (RandomAccessFile file = new RandomAccessFile(large.resolve("log").toFile(), "rw")) {
@@ -60,7 +61,7 @@ class NightlyJobTest {
         new NightOptions(List.of(large.toString()), temp.resolve("out").toString(), false,
             Set.of()));
     assertThat(notSmall).doesNotContainKey("spark.sql.adaptive.enabled")
-        .containsAllEntriesOf(NightlyJob.INTERPRETED_SQL);
+        .containsAllEntriesOf(JobSession.INTERPRETED_SQL);
   }
 
   /**

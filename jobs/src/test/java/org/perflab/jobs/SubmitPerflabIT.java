@@ -222,6 +222,7 @@ class SubmitPerflabIT {
         .contains("(spark.master,local[*])")
         .contains("primaryResource         file:" + checkout.toRealPath().toUri().getRawPath() + "jobs/target/perflab.jar");
   }
+
   /**
    * A job in a session of its own interprets SQL expressions ({@code JobSession.INTERPRETED_SQL}) unless the user sets
    * code generation: an {@code ingest} of one sample whose driver gets the tests' JIT flags but not their SQL settings
