@@ -3,7 +3,9 @@ package org.perflab.eventlog.parse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.IntPredicate;
 import org.perflab.table.TaskMetric;
 
@@ -77,28 +79,55 @@ final class TaskLineScanner {
   private static final int ACCUMULABLE_ID = 1;
   private static final int ACCUMULABLE_UPDATE = 2;
   private static final int ACCUMULABLE_VALUE = 3;
-  private static final JsonKeys ACCUMULABLE_KEYS = new JsonKeys("Name", "ID", "Update", "Value");
+  /**
+   * The keys read, then the keys Spark writes that no table needs: those are found (and their order learnt, so that the
+   * key after them is guessed right) and skipped.
+   */
+  private static final JsonKeys ACCUMULABLE_KEYS =
+      new JsonKeys("Name", "ID", "Update", "Value", "Internal", "Count Failed Values", "Metadata");
 
-  /** Per section, its metrics by JSON field; the index found is the position in {@link #SECTION_METRICS}. */
+  /**
+   * Per section, its metrics by JSON field, then the sections that may nest in it, then the keys Spark writes there
+   * that no table needs. An index below the section's number of metrics is a position in {@link #SECTION_METRICS}; one
+   * above it a position in {@link #NESTED_SECTIONS}, which holds null for the unneeded keys.
+   */
   private static final JsonKeys[] METRIC_KEYS = new JsonKeys[SECTIONS.length];
   private static final TaskMetric[][] SECTION_METRICS = new TaskMetric[SECTIONS.length][];
-  /** The nested sections by JSON field, in {@link #SECTIONS} order; the top level has none. */
-  private static final JsonKeys SECTION_KEYS;
+  private static final TaskMetric.Section[][] NESTED_SECTIONS = new TaskMetric.Section[SECTIONS.length][];
 
   static {
     for (TaskMetric.Section section : SECTIONS) {
       TaskMetric[] metrics = Arrays.stream(METRICS).filter(m -> m.section() == section).toArray(TaskMetric[]::new);
       SECTION_METRICS[section.ordinal()] = metrics;
-      METRIC_KEYS[section.ordinal()] =
-          new JsonKeys(Arrays.stream(metrics).map(TaskMetric::jsonField).toArray(String[]::new));
+      List<String> keys = new ArrayList<>(Arrays.stream(metrics).map(TaskMetric::jsonField).toList());
+      List<TaskMetric.Section> nested = new ArrayList<>();
+      for (TaskMetric.Section child : SECTIONS) {
+        // The push-based section nests in the shuffle read section only, the others anywhere else, as the reader takes them.
+        boolean push = child == TaskMetric.Section.SHUFFLE_PUSH_READ;
+        if (child.jsonField() != null && push == (section == TaskMetric.Section.SHUFFLE_READ)) {
+          keys.add(child.jsonField());
+          nested.add(child);
+        }
+      }
+      for (String unneeded : switch (section) {
+        case TASK -> List.of("Peak On Heap Execution Memory", "Peak Off Heap Execution Memory", "Updated Blocks");
+        case INPUT -> List.of("Data Read Method");
+        default -> List.<String>of();
+      }) {
+        keys.add(unneeded);
+        nested.add(null);
+      }
+      METRIC_KEYS[section.ordinal()] = new JsonKeys(keys.toArray(String[]::new));
+      NESTED_SECTIONS[section.ordinal()] = nested.toArray(TaskMetric.Section[]::new);
     }
-    SECTION_KEYS = new JsonKeys(Arrays.stream(SECTIONS)
-        .map(s -> s.jsonField() == null ? "\u0000" : s.jsonField()).toArray(String[]::new));
   }
 
   /** The stages whose task ends' accumulator updates the caller wants (SQL stages). */
   private final IntPredicate sqlStages;
   private final TextCache texts = new TextCache();
+  /** By position in a task's executor metrics, the key read there last time (its UTF-8 bytes and its text). */
+  private byte[][] executorMetricKeys = new byte[32][];
+  private String[] executorMetricNames = new String[32];
   private final KeyOrder topLevelOrder = new KeyOrder(TOP_LEVEL_KEYS);
   private final KeyOrder taskInfoOrder = new KeyOrder(TASK_INFO_KEYS);
   private final KeyOrder accumulableOrder = new KeyOrder(ACCUMULABLE_KEYS);
@@ -374,15 +403,14 @@ final class TaskLineScanner {
     if (peek() != '}') {
       do {
         ws();
-        int keyStart = p + 1;
         int found = key(order);
-        if (found >= 0) {
+        if (found >= 0 && found < metrics.length) {
           TaskMetric metric = metrics[found];
           values[metric.ordinal()] = optionalNumber();
           peakMetricSeen |= metric == TaskMetric.PEAK_EXECUTION_MEMORY;
         } else {
-          TaskMetric.Section nested = peek() == '{' ? nested(section, keyStart) : null;
-          if (nested != null) {
+          TaskMetric.Section nested = found < 0 ? null : NESTED_SECTIONS[section.ordinal()][found - metrics.length];
+          if (nested != null && peek() == '{') {
             section(nested, values, seen);
           } else {
             skipValue();
@@ -394,21 +422,6 @@ final class TaskLineScanner {
     expect('}');
   }
 
-  /** The section whose object starts here, given the key that started at {@code keyStart}; null for any other. */
-  private TaskMetric.Section nested(TaskMetric.Section parent, int keyStart) {
-    int keyEnd = keyStart;
-    while (b[keyEnd] != '"') {
-      keyEnd++;
-    }
-    int found = SECTION_KEYS.find(b, keyStart, keyEnd);
-    if (found <= 0) {
-      return null;
-    }
-    TaskMetric.Section section = SECTIONS[found];
-    boolean push = section == TaskMetric.Section.SHUFFLE_PUSH_READ;
-    return push == (parent == TaskMetric.Section.SHUFFLE_READ) ? section : null;
-  }
-
   private void executorMetrics(TaskEvent event) {
     if (peek() != '{') {
       skipValue();
@@ -418,10 +431,10 @@ final class TaskLineScanner {
     expect('{');
     ws();
     if (peek() != '}') {
+      int position = 0;
       do {
         ws();
-        int keyStart = p + 1;
-        int keyEnd = plainKey();
+        String name = executorMetricName(position++);
         if (!numberAhead()) {
           skipValue();
         } else {
@@ -431,7 +444,7 @@ final class TaskLineScanner {
             event.executorMetricNames = Arrays.copyOf(event.executorMetricNames, i * 2);
             event.executorMetricValues = Arrays.copyOf(event.executorMetricValues, i * 2);
           }
-          event.executorMetricNames[i] = texts.decode(b, keyStart, keyEnd);
+          event.executorMetricNames[i] = name;
           event.executorMetricValues[i] = value;
           event.executorMetricCount++;
         }
@@ -439,6 +452,55 @@ final class TaskLineScanner {
       } while (next(','));
     }
     expect('}');
+  }
+
+  /**
+   * Reads the key of an executor metric, its colon and the whitespace after it, and returns it decoded. Spark writes
+   * the metrics in one order: the key at each position is first compared in place with the one read there last time,
+   * which holds no quote, backslash or control character, so equal bytes are the same plain key.
+   */
+  private String executorMetricName(int position) {
+    if (position < executorMetricKeys.length) {
+      byte[] last = executorMetricKeys[position];
+      if (last != null && p + last.length + 1 < n && b[p] == '"' && b[p + last.length + 1] == '"'
+          && sameBytes(b, p + 1, last)) {
+        p += last.length + 2;
+        escaped = false;
+        ws();
+        expect(':');
+        ws();
+        return executorMetricNames[position];
+      }
+    } else {
+      executorMetricKeys = Arrays.copyOf(executorMetricKeys, position * 2);
+      executorMetricNames = Arrays.copyOf(executorMetricNames, position * 2);
+    }
+    int keyStart = p + 1;
+    int keyEnd = plainKey();
+    String name = texts.decode(b, keyStart, keyEnd);
+    executorMetricKeys[position] = Arrays.copyOfRange(b, keyStart, keyEnd);
+    executorMetricNames[position] = name;
+    return name;
+  }
+
+  /** Whether {@code bytes[start, start + key.length)} equals {@code key}, read a word at a time; the range is in bounds. */
+  private static boolean sameBytes(byte[] bytes, int start, byte[] key) {
+    int length = key.length;
+    if (length < Long.BYTES) {
+      for (int i = 0; i < length; i++) {
+        if (bytes[start + i] != key[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+    int i = 0;
+    for (; i < length - Long.BYTES; i += Long.BYTES) {
+      if (Swar.word(bytes, start + i) != Swar.word(key, i)) {
+        return false;
+      }
+    }
+    return Swar.word(bytes, start + length - Long.BYTES) == Swar.word(key, length - Long.BYTES);
   }
 
   private void accumulables(TaskEvent event) {
@@ -722,8 +784,13 @@ final class TaskLineScanner {
   }
 
   private void literal(byte[] word) {
-    if (n - p < word.length || !Arrays.equals(b, p, p + word.length, word, 0, word.length)) {
+    if (n - p < word.length) {
       throw GIVE_UP;
+    }
+    for (int i = 0; i < word.length; i++) {
+      if (b[p + i] != word[i]) {
+        throw GIVE_UP;
+      }
     }
     p += word.length;
   }

@@ -97,7 +97,19 @@ class TaskLineScannerTest {
         line -> line.replace("\"Launch Time\":", "\"Launch Tim\":"),
         line -> line.replace("\"Executor Deserialize Time\":", "\"Executor Deserialize Timf\":"),
         line -> line.replace("\"Update\":", "\"Updates\":"),
-        line -> line.replaceFirst("\\{\"Event\":(\"[^\"]*\"),(\"Stage ID\":\\d+)", "{$2,\"Event\":$1"));
+        line -> line.replaceFirst("\\{\"Event\":(\"[^\"]*\"),(\"Stage ID\":\\d+)", "{$2,\"Event\":$1"),
+        // Executor metrics in another order, and their keys one byte longer, shorter or different.
+        line -> line.replaceFirst("\"JVMHeapMemory\":(\\d+),\"JVMOffHeapMemory\":(\\d+)",
+            "\"JVMOffHeapMemory\":$2,\"JVMHeapMemory\":$1"),
+        line -> line.replace("\"JVMHeapMemory\":", "\"JVMHeapMemoryy\":"),
+        line -> line.replace("\"JVMOffHeapMemory\":", "\"JVMOffHeapMemor\":"),
+        line -> line.replace("\"ProcessTreeJVMRSSMemory\":", "\"ProcessTreeJVMRSSMemorz\":"),
+        // Keys Spark writes that no table needs, and sections, with look-alikes and in another place.
+        line -> line.replace("\"Internal\":", "\"Internals\":"),
+        line -> line.replace("\"Input Metrics\":", "\"Input Metricz\":"),
+        line -> line.replace("\"Updated Blocks\":", "\"Updated Block\":"),
+        line -> line.replaceFirst("\"Shuffle Write Metrics\":\\{", "\"Shuffle Write Metrics\":{\"Push Based Shuffle\":{},"),
+        line -> line.replaceFirst("\"Shuffle Read Metrics\":\\{", "\"Shuffle Read Metrics\":{\"Input Metrics\":{\"Bytes Read\":7},"));
     TaskLineScanner scanner = new TaskLineScanner(ALL_STAGES);
     int[] readFast = new int[changes.size()];
     int[] changed = new int[changes.size()];
@@ -129,6 +141,10 @@ class TaskLineScannerTest {
     assertThat(readFast[0]).isGreaterThan(changed[0] * 8 / 10);
     assertThat(readFast[3]).isGreaterThan(changed[3] * 8 / 10);
     assertThat(readFast[5]).isGreaterThan(changed[5] * 8 / 10);
+    for (int i = 6; i < changes.size(); i++) {
+      assertThat(readFast[i]).as("change %d read fast in %d of %d lines", i, readFast[i], changed[i])
+          .isGreaterThan(changed[i] * 8 / 10);
+    }
   }
 
   @Test
