@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.network.util.JavaUtils;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.table.Table;
@@ -21,6 +22,10 @@ final class ApplicationAccumulator {
           "System Properties", "SYSTEM",
           "JVM Information", "JVM",
           "Metrics Properties", "METRICS");
+  /** The fields of an environment update that hold the sections read, as {@link SlimJson#readEnvironment} takes them. */
+  static final Set<String> SECTION_FIELDS = SECTIONS.keySet();
+  /** A field of an environment update that nothing reads: the class path, also in {@code java.class.path}. */
+  static final Set<String> UNREAD_FIELDS = Set.of("Classpath Entries");
   /** The one category stored per log: Spark properties differ per application (its id, name, start time, ports). */
   private static final String PER_LOG = "SPARK";
 
@@ -64,6 +69,22 @@ final class ApplicationAccumulator {
         Map.Entry<String, JsonNode> field = fields.next();
         redacted.put(field.getKey(), redactor.redact(field.getKey(), field.getValue().asText()));
       }
+    }
+  }
+
+  /**
+   * The same from the sections' texts as {@link SlimJson#readEnvironment} reads them, without a tree.
+   *
+   * @param sections by section field, its keys and texts in log order; sections absent or not objects are absent
+   */
+  void environmentUpdate(Map<String, Map<String, String>> sections, Redactor redactor) {
+    for (Map.Entry<String, String> section : SECTIONS.entrySet()) {
+      Map<String, String> values = sections.get(section.getKey());
+      if (values == null) {
+        continue;
+      }
+      Map<String, String> redacted = properties.computeIfAbsent(section.getValue(), k -> new LinkedHashMap<>());
+      values.forEach((key, value) -> redacted.put(key, redactor.redact(key, value)));
     }
   }
 

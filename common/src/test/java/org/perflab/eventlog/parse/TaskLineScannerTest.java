@@ -9,12 +9,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.perflab.eventlog.fixture.LogFixtures;
-import org.perflab.eventlog.source.EventLogLines;
-import org.perflab.eventlog.source.EventLogSource;
 
 /**
  * The fast task-event scanner must agree with the Jackson-based reader: on every task event of the bundled and
@@ -28,16 +25,7 @@ class TaskLineScannerTest {
 
   @BeforeAll
   static void collectTaskEvents() throws IOException {
-    Configuration conf = new Configuration();
-    for (EventLogSource source : LogFixtures.samplesAndReferenceLogs()) {
-      try (EventLogLines lines = EventLogLines.open(source, conf)) {
-        for (String line = lines.nextLine(); line != null; line = lines.nextLine()) {
-          if (TaskEventReader.isTaskEventLine(line)) {
-            TASK_LINES.add(line);
-          }
-        }
-      }
-    }
+    TASK_LINES.addAll(LogFixtures.linesOfSamplesAndReferenceLogs(TaskEventReader::isTaskEventLine));
   }
 
   @Test

@@ -132,6 +132,22 @@ class RedactorTest {
     assertThat(redactor.redactText(once)).isEqualTo(once);
   }
 
+  /**
+   * Values of every length, each seen again as a new string (as each log decodes its own): short ones and long ones
+   * are remembered in two caches, the longest searched each time; a secret is found in each, however often repeated.
+   */
+  @Test
+  void repeatedValuesOfEveryLengthAreJudgedAlikeEachTime() {
+    for (int length : new int[] {10, 600, 70_000}) {
+      String path = "/opt/lib/x.jar:".repeat(length / 15 + 1);
+      for (int seen = 0; seen < 3; seen++) {
+        assertThat(redactor.redact("java.class.path", new String(path))).isEqualTo(path);
+        assertThat(redactor.redact("java.class.path", path + "s3a://u:secret@h/b")).isEqualTo(REDACTED);
+        assertThat(redactor.redact("java.class.path", "token" + path)).isEqualTo(REDACTED);
+      }
+    }
+  }
+
   @Test
   void redactsAllValuesOfAMapInOrder() {
     Map<String, String> properties = new LinkedHashMap<>();
