@@ -35,6 +35,28 @@ class PropertySetTest {
         .isNotEqualTo(new PropertySet("JVM", ordered("a", "bc")).id());
   }
 
+  /**
+   * The id is the content's digest as documented, computed here independently, so that ids written by earlier code
+   * stay valid: keys in {@code String} order (upper case before lower, by UTF-16 unit), each string length-prefixed.
+   */
+  @Test
+  void theIdIsTheDigestOfTheCategoryAndTheRowsInKeyOrder() throws Exception {
+    Map<String, String> properties = ordered("b", "2", "a", "1", "B", null, "\u00e9t\u00e9", "\u20ac", "A.b", "x");
+    java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+    for (String text : new String[] {"SYSTEM", "A.b", "x", "B", null, "a", "1", "b", "2", "\u00e9t\u00e9", "\u20ac"}) {
+      byte[] bytes = text == null ? new byte[0] : text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      sha.update(java.nio.ByteBuffer.allocate(4).putInt(text == null ? -1 : bytes.length).array());
+      sha.update(bytes);
+    }
+    String expected = java.util.HexFormat.of().formatHex(sha.digest(), 0, 16);
+
+    PropertySet set = new PropertySet("SYSTEM", properties);
+
+    assertThat(set.id()).isEqualTo(expected);
+    assertThat(set.rows()).extracting(row -> (String) row.get("key"))
+        .containsExactly("A.b", "B", "a", "b", "\u00e9t\u00e9");
+  }
+
   @Test
   void aSetIsOneReferenceAndOneRowPerKeyInKeyOrder() {
     PropertySet set = new PropertySet("JVM", ordered("Java Version", "17", "Java Home", "/usr/lib/jvm"));
