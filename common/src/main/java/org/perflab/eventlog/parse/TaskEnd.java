@@ -1,6 +1,7 @@
 package org.perflab.eventlog.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Set;
 import org.perflab.eventlog.redact.Redactor;
 
 /**
@@ -11,6 +12,10 @@ import org.perflab.eventlog.redact.Redactor;
  * @param message what went wrong, redacted; null on success
  */
 record TaskEnd(Kind kind, String reasonClass, String message) {
+
+  /** The fields of an end reason that {@link #of} reads: the task reader keeps these and skips the others. */
+  static final Set<String> FIELDS = Set.of(
+      "Reason", "Class Name", "Description", "Message", "Shuffle ID", "Kill Reason", "Loss Reason", "Executor ID");
 
   /** The History Server's four ways of counting a task end. */
   enum Kind {

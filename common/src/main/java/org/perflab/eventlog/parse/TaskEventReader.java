@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -95,12 +96,35 @@ final class TaskEventReader {
   /** The JSON value {@code text} holds, read as the end reason of a task event is; fails on anything after it. */
   static JsonNode tree(String text) throws IOException {
     try (JsonParser parser = FACTORY.createParser(text)) {
-      JsonNode node = MAPPER.readTree(parser);
+      JsonToken first = parser.nextToken();
+      JsonNode node = first == null ? null : endReason(parser, first);
       if (parser.nextToken() != null) {
         throw new JsonParseException(parser, "text after the JSON value");
       }
       return node;
     }
+  }
+
+  /**
+   * A task's end reason as {@link TaskEnd} reads it, from the value whose first token the parser is at: of an object,
+   * the fields {@link TaskEnd#FIELDS} whole (the last of a repeated one, as in a tree), the others validated and
+   * skipped: a failure's stack traces and accumulator updates are most of its bytes. Any other value whole.
+   */
+  private static JsonNode endReason(JsonParser parser, JsonToken value) throws IOException {
+    if (value != JsonToken.START_OBJECT) {
+      return MAPPER.readTree(parser);
+    }
+    ObjectNode reason = MAPPER.getNodeFactory().objectNode();
+    for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
+      String name = parser.currentName();
+      parser.nextToken();
+      if (TaskEnd.FIELDS.contains(name)) {
+        reason.set(name, MAPPER.readTree(parser));
+      } else {
+        parser.skipChildren();
+      }
+    }
+    return reason;
   }
 
   /** Reads the event object the parser is about to start; the end-of-input check is the caller's. */
@@ -125,7 +149,7 @@ final class TaskEventReader {
           attempt = true;
         }
         case "Task Type" -> event.taskType = value == JsonToken.VALUE_NULL ? null : parser.getText();
-        case "Task End Reason" -> event.endReason = value == JsonToken.VALUE_NULL ? null : MAPPER.readTree(parser);
+        case "Task End Reason" -> event.endReason = value == JsonToken.VALUE_NULL ? null : endReason(parser, value);
         case "Task Info" -> {
           expect(parser, value, JsonToken.START_OBJECT);
           readTaskInfo(parser, event);
