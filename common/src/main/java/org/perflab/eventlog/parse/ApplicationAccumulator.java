@@ -14,18 +14,20 @@ import org.perflab.table.TableRow;
 
 /** The application attempt: identity, times, and its environment (redacted) with the executor settings in it. */
 final class ApplicationAccumulator {
-  /** EnvironmentUpdate sections kept in the properties table, by category. */
+  /**
+   * EnvironmentUpdate sections kept, by category: every section of the History Server's environment page that the
+   * event holds, the class path included (its entries' paths as keys, how each was added as values).
+   */
   private static final Map<String, String> SECTIONS =
       Map.of(
           "Spark Properties", "SPARK",
           "Hadoop Properties", "HADOOP",
           "System Properties", "SYSTEM",
           "JVM Information", "JVM",
-          "Metrics Properties", "METRICS");
+          "Metrics Properties", "METRICS",
+          "Classpath Entries", "CLASSPATH");
   /** The fields of an environment update that hold the sections read, as {@link SlimJson#readEnvironment} takes them. */
   static final Set<String> SECTION_FIELDS = SECTIONS.keySet();
-  /** A field of an environment update that nothing reads: the class path, also in {@code java.class.path}. */
-  static final Set<String> UNREAD_FIELDS = Set.of("Classpath Entries");
   /** The one category stored per log: Spark properties differ per application (its id, name, start time, ports). */
   private static final String PER_LOG = "SPARK";
 

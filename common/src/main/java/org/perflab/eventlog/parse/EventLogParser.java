@@ -209,8 +209,7 @@ public final class EventLogParser implements Iterator<TableRow> {
   private boolean handleEnvironment(String line) {
     SlimJson.Environment environment;
     try {
-      environment = SlimJson.readEnvironment(
-          line, ApplicationAccumulator.SECTION_FIELDS, ApplicationAccumulator.UNREAD_FIELDS);
+      environment = SlimJson.readEnvironment(line, ApplicationAccumulator.SECTION_FIELDS);
     } catch (IOException e) {
       defer("malformed JSON");
       return true;

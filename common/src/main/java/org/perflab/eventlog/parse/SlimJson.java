@@ -59,14 +59,13 @@ final class SlimJson {
 
   /**
    * An event whose property sections are read as text, without a tree: the event with every other field as
-   * {@link #read} gives it (a section that is not an object stays in it; the fields named in {@code unread} are
-   * validated and dropped), and each section that is an object as its fields' texts ({@code JsonNode.asText()} of
-   * their values), in order, the last of a repeated key or section winning as in a tree. Null when the line's value is
-   * valid JSON but not an object.
+   * {@link #read} gives it (a section that is not an object stays in it), and each section that is an object as its
+   * fields' texts ({@code JsonNode.asText()} of their values), in order, the last of a repeated key or section winning
+   * as in a tree. Null when the line's value is valid JSON but not an object.
    *
    * @throws IOException as {@link #read} does: when the line is not exactly one JSON value
    */
-  static Environment readEnvironment(String line, Set<String> sections, Set<String> unread) throws IOException {
+  static Environment readEnvironment(String line, Set<String> sections) throws IOException {
     try (JsonParser parser = FLAT_FACTORY.createParser(line)) {
       JsonToken first = parser.nextToken();
       if (first == null) {
@@ -80,7 +79,7 @@ final class SlimJson {
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
           String name = parser.currentName();
           JsonToken valueToken = parser.nextToken();
-          if (ACCUMULABLES.equals(name) || unread.contains(name)) {
+          if (ACCUMULABLES.equals(name)) {
             parser.skipChildren();
           } else if (valueToken == JsonToken.START_OBJECT && sections.contains(name)) {
             texts.put(name, texts(parser));

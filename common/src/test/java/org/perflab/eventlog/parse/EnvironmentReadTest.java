@@ -51,8 +51,9 @@ class EnvironmentReadTest {
         event + "\"System Properties\":{\"n\":12,\"f\":1.5,\"t\":true,\"z\":null,\"o\":{\"x\":1},\"l\":[1,2]}}",
         // A key named Accumulables is left out, as the tree leaves it out; a secret is redacted.
         event + "\"Hadoop Properties\":{\"Accumulables\":\"x\",\"fs.s3a.secret.key\":\"hunter2\",\"k\":\"v\"}}",
-        // A time, and fields nothing reads, class path entries included.
-        event + "\"Timestamp\":42,\"Classpath Entries\":{\"/a.jar\":\"System Classpath\"},\"JVM Information\":{}}",
+        // A time, the class path, and a field nothing reads.
+        event + "\"Timestamp\":42,\"Classpath Entries\":{\"/a.jar\":\"System Classpath\"},\"Other\":{\"x\":[1]},"
+            + "\"JVM Information\":{}}",
         // Escapes and characters beyond ASCII.
         event + "\"Spark Properties\":{\"k\\u00e9\\n\":\"v\\\"\\u20ac\",\"\u00e9\":\"\u20ac\"}}");
     for (String line : lines) {
@@ -115,8 +116,7 @@ class EnvironmentReadTest {
   private static Outcome viaTexts(String line) {
     SlimJson.Environment environment;
     try {
-      environment = SlimJson.readEnvironment(
-          line, ApplicationAccumulator.SECTION_FIELDS, ApplicationAccumulator.UNREAD_FIELDS);
+      environment = SlimJson.readEnvironment(line, ApplicationAccumulator.SECTION_FIELDS);
     } catch (IOException e) {
       return new Outcome(true, List.of(), null);
     }

@@ -38,7 +38,8 @@ class EffectivePropertiesTest {
   /** A plain-text sample, so that the test reads its EnvironmentUpdate itself. */
   private static final String PLAIN = "local-1795305472854";
   private static final Map<String, String> SECTIONS = Map.of("Spark Properties", "SPARK", "Hadoop Properties",
-      "HADOOP", "System Properties", "SYSTEM", "JVM Information", "JVM", "Metrics Properties", "METRICS");
+      "HADOOP", "System Properties", "SYSTEM", "JVM Information", "JVM", "Metrics Properties", "METRICS",
+      "Classpath Entries", "CLASSPATH");
 
   @TempDir static Path temp;
   private static SparkSession spark;
@@ -82,11 +83,17 @@ class EffectivePropertiesTest {
     long referenced = refs.dropDuplicates("set_id").agg(org.apache.spark.sql.functions.sum("num_rows"))
         .first().getLong(0);
     assertThat(sets.count()).isEqualTo(referenced);
-    // The second run met the Hadoop set again and wrote only the new log's own system set.
-    long newSystemRows = refs.where(col("app_id").equalTo("local-1795305498092").and(col("category")
-        .equalTo("SYSTEM"))).first().<Long>getAs("num_rows");
-    assertThat(sets.count() - setRowsAfterFirst).isEqualTo(newSystemRows);
-    assertThat(second.rowsByTable()).containsEntry(Table.PROPERTY_SETS.tableName(), newSystemRows);
+    // The second run met the Hadoop set again and wrote only the new log's own sets (its system properties; its class
+    // path where it differs): those no log of the first run refers to.
+    String newLog = "local-1795305498092";
+    Dataset<Row> earlierSets = refs.where(col("app_id").notEqual(newLog)).select("set_id").distinct();
+    Dataset<Row> ownSets = refs.where(col("app_id").equalTo(newLog)).join(earlierSets,
+        new String[] {"set_id"}, "left_anti");
+    assertThat(ownSets.select("category").collectAsList()).extracting(row -> row.getString(0)).contains("SYSTEM")
+        .doesNotContain("HADOOP");
+    long newRows = ownSets.agg(org.apache.spark.sql.functions.sum("num_rows")).first().getLong(0);
+    assertThat(sets.count() - setRowsAfterFirst).isEqualTo(newRows);
+    assertThat(second.rowsByTable()).containsEntry(Table.PROPERTY_SETS.tableName(), newRows);
   }
 
   @Test
