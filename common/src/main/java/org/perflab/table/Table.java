@@ -186,8 +186,8 @@ public enum Table {
       string("value", "Property value, redacted when key or value matches the redaction pattern.")),
   PROPERTY_SET_REFS(
       Metrics.NONE,
-      "One row per log and category of EnvironmentUpdate other than SPARK (HADOOP, SYSTEM, JVM, METRICS, CLASSPATH): the"
-          + " content-addressed set in property_sets holding that category's redacted properties. A category the log"
+      "One row per log and category of EnvironmentUpdate other than SPARK (HADOOP, SYSTEM, JVM, METRICS, CLASSPATH):"
+          + " the content-addressed set in property_sets holding that category's redacted properties. A category the log"
           + " has no properties of has no row.",
       string("category", "HADOOP, SYSTEM, JVM, METRICS or CLASSPATH (the class path: an entry's path as key, how it"
           + " was added as value)."),

@@ -2,7 +2,7 @@ package org.perflab.eventlog.parse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,23 +59,23 @@ final class ApplicationAccumulator {
     }
   }
 
+  /** An environment update read as a tree (its fields in any order): its sections' texts, as the other reads them. */
   void environmentUpdate(JsonNode event, Redactor redactor) {
-    for (Map.Entry<String, String> section : SECTIONS.entrySet()) {
-      JsonNode values = Json.node(event, section.getKey());
-      if (values == null || !values.isObject()) {
-        continue;
-      }
-      Map<String, String> redacted = properties.computeIfAbsent(section.getValue(), k -> new LinkedHashMap<>());
-      Iterator<Map.Entry<String, JsonNode>> fields = values.fields();
-      while (fields.hasNext()) {
-        Map.Entry<String, JsonNode> field = fields.next();
-        redacted.put(field.getKey(), redactor.redact(field.getKey(), field.getValue().asText()));
+    Map<String, Map<String, String>> sections = new HashMap<>();
+    for (String field : SECTIONS.keySet()) {
+      JsonNode values = Json.node(event, field);
+      if (values != null && values.isObject()) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        values.fields().forEachRemaining(value -> texts.put(value.getKey(), value.getValue().asText()));
+        sections.put(field, texts);
       }
     }
+    environmentUpdate(sections, redactor);
   }
 
   /**
-   * The same from the sections' texts as {@link SlimJson#readEnvironment} reads them, without a tree.
+   * An environment update's sections kept, redacted, by category, from their texts as {@link SlimJson#readEnvironment}
+   * reads them without a tree.
    *
    * @param sections by section field, its keys and texts in log order; sections absent or not objects are absent
    */

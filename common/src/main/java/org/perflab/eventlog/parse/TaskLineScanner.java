@@ -102,7 +102,8 @@ final class TaskLineScanner {
       List<String> keys = new ArrayList<>(Arrays.stream(metrics).map(TaskMetric::jsonField).toList());
       List<TaskMetric.Section> nested = new ArrayList<>();
       for (TaskMetric.Section child : SECTIONS) {
-        // The push-based section nests in the shuffle read section only, the others anywhere else, as the reader takes them.
+        // The push-based section nests in the shuffle read section only, the others anywhere else, as the reader
+        // takes them.
         boolean push = child == TaskMetric.Section.SHUFFLE_PUSH_READ;
         if (child.jsonField() != null && push == (section == TaskMetric.Section.SHUFFLE_READ)) {
           keys.add(child.jsonField());
@@ -457,13 +458,14 @@ final class TaskLineScanner {
   /**
    * Reads the key of an executor metric, its colon and the whitespace after it, and returns it decoded. Spark writes
    * the metrics in one order: the key at each position is first compared in place with the one read there last time,
-   * which holds no quote, backslash or control character, so equal bytes are the same plain key.
+   * which holds no quote, backslash or control character, so equal bytes are the same plain key; a hit costs no
+   * search for the key's end, no hash and no decoding.
    */
   private String executorMetricName(int position) {
     if (position < executorMetricKeys.length) {
       byte[] last = executorMetricKeys[position];
       if (last != null && p + last.length + 1 < n && b[p] == '"' && b[p + last.length + 1] == '"'
-          && sameBytes(b, p + 1, last)) {
+          && Arrays.equals(b, p + 1, p + 1 + last.length, last, 0, last.length)) {
         p += last.length + 2;
         escaped = false;
         ws();
@@ -481,26 +483,6 @@ final class TaskLineScanner {
     executorMetricKeys[position] = Arrays.copyOfRange(b, keyStart, keyEnd);
     executorMetricNames[position] = name;
     return name;
-  }
-
-  /** Whether {@code bytes[start, start + key.length)} equals {@code key}, read a word at a time; the range is in bounds. */
-  private static boolean sameBytes(byte[] bytes, int start, byte[] key) {
-    int length = key.length;
-    if (length < Long.BYTES) {
-      for (int i = 0; i < length; i++) {
-        if (bytes[start + i] != key[i]) {
-          return false;
-        }
-      }
-      return true;
-    }
-    int i = 0;
-    for (; i < length - Long.BYTES; i += Long.BYTES) {
-      if (Swar.word(bytes, start + i) != Swar.word(key, i)) {
-        return false;
-      }
-    }
-    return Swar.word(bytes, start + length - Long.BYTES) == Swar.word(key, length - Long.BYTES);
   }
 
   private void accumulables(TaskEvent event) {
