@@ -186,11 +186,13 @@ public enum Table {
       string("value", "Property value, redacted when key or value matches the redaction pattern.")),
   PROPERTY_SET_REFS(
       Metrics.NONE,
-      "One row per log and category of EnvironmentUpdate other than SPARK (HADOOP, SYSTEM, JVM, METRICS, CLASSPATH):"
-          + " the content-addressed set in property_sets holding that category's redacted properties. A category the log"
-          + " has no properties of has no row.",
-      string("category", "HADOOP, SYSTEM, JVM, METRICS or CLASSPATH (the class path: an entry's path as key, how it"
-          + " was added as value)."),
+      "One row per log and category of its environment other than SPARK (HADOOP, SYSTEM, JVM, METRICS, CLASSPATH from"
+          + " EnvironmentUpdate; RESOURCE_PROFILES from ResourceProfileAdded): the content-addressed set in property_sets"
+          + " holding that category's redacted properties. A category the log has no properties of has no row.",
+      string("category", "HADOOP, SYSTEM, JVM, METRICS, CLASSPATH (the class path: an entry's path as key, how it"
+          + " was added as value) or RESOURCE_PROFILES (Spark 3.1+: <profile id>.executor.<resource>.amount,"
+          + " .discoveryScript and .vendor, <profile id>.task.<resource>.amount, as the History Server's REST API"
+          + " names them)."),
       string("set_id", "The set's id in property_sets."),
       count("num_rows", "Properties in the set (its rows in property_sets).")),
   PROPERTY_SETS(
@@ -200,8 +202,10 @@ public enum Table {
           + " only when no set of its id is stored; it never deletes one.",
       string("set_id", "32 hex digits: the first 128 bits of the SHA-256 of the set's (category, key, value) rows"
           + " sorted by key, each string length-prefixed (UTF-8)."),
-      string("category", "HADOOP, SYSTEM, JVM, METRICS or CLASSPATH (the class path: an entry's path as key, how it"
-          + " was added as value)."),
+      string("category", "HADOOP, SYSTEM, JVM, METRICS, CLASSPATH (the class path: an entry's path as key, how it"
+          + " was added as value) or RESOURCE_PROFILES (Spark 3.1+: <profile id>.executor.<resource>.amount,"
+          + " .discoveryScript and .vendor, <profile id>.task.<resource>.amount, as the History Server's REST API"
+          + " names them)."),
       string("key", "Property key."),
       string("value", "Property value, redacted when key or value matches the redaction pattern.")),
   SQL_EXECUTIONS(

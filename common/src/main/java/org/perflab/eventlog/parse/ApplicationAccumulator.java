@@ -30,6 +30,17 @@ final class ApplicationAccumulator {
   static final Set<String> SECTION_FIELDS = SECTIONS.keySet();
   /** The one category stored per log: Spark properties differ per application (its id, name, start time, ports). */
   private static final String PER_LOG = "SPARK";
+  /**
+   * The category of the resource profiles ({@code SparkListenerResourceProfileAdded}, Spark 3.1+), the environment
+   * page's "Resource Profiles": per profile and resource, one key per field of the History Server's REST API,
+   * {@code <profile id>.executor.<resource>.amount|discoveryScript|vendor} and {@code <profile id>.task.<resource>.amount}.
+   */
+  static final String RESOURCE_PROFILES = "RESOURCE_PROFILES";
+  /** An executor resource request's fields, as logged and as the REST API names them. */
+  private static final Map<String, String> EXECUTOR_REQUEST =
+      orderedPairs("Amount", "amount", "Discovery Script", "discoveryScript", "Vendor", "vendor");
+  /** A task resource request's fields, as logged and as the REST API names them. */
+  private static final Map<String, String> TASK_REQUEST = orderedPairs("Amount", "amount");
 
   String appId;
   String attemptId = "";
@@ -88,6 +99,39 @@ final class ApplicationAccumulator {
       Map<String, String> redacted = properties.computeIfAbsent(section.getValue(), k -> new LinkedHashMap<>());
       values.forEach((key, value) -> redacted.put(key, redactor.redact(key, value)));
     }
+  }
+
+  /**
+   * A resource profile, kept as {@link #RESOURCE_PROFILES} properties (redacted like the others): every field of its
+   * executor and task resource requests, an empty text where Spark logged one.
+   */
+  void resourceProfileAdded(JsonNode event, Redactor redactor) {
+    int id = Json.requireInt(event, "Resource Profile Id");
+    Map<String, String> values = properties.computeIfAbsent(RESOURCE_PROFILES, k -> new LinkedHashMap<>());
+    requests(id + ".executor.", Json.node(event, "Executor Resource Requests"), EXECUTOR_REQUEST, values, redactor);
+    requests(id + ".task.", Json.node(event, "Task Resource Requests"), TASK_REQUEST, values, redactor);
+  }
+
+  private static void requests(String prefix, JsonNode requests, Map<String, String> fields,
+      Map<String, String> values, Redactor redactor) {
+    if (requests == null || !requests.isObject()) {
+      return;
+    }
+    requests.fields().forEachRemaining(request -> fields.forEach((logged, name) -> {
+      JsonNode value = request.getValue().get(logged);
+      if (value != null && !value.isNull()) {
+        String key = prefix + request.getKey() + "." + name;
+        values.put(key, redactor.redact(key, value.asText()));
+      }
+    }));
+  }
+
+  private static Map<String, String> orderedPairs(String... pairs) {
+    Map<String, String> map = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put(pairs[i], pairs[i + 1]);
+    }
+    return map;
   }
 
   String sparkProperty(String key) {

@@ -17,7 +17,6 @@ final class EventTypes {
           "SparkListenerSpeculativeTaskSubmitted",
           "SparkListenerUnpersistRDD",
           "SparkListenerBlockManagerRemoved",
-          "SparkListenerResourceProfileAdded",
           "SparkListenerUnschedulableTaskSetAdded",
           "SparkListenerUnschedulableTaskSetRemoved",
           "SparkListenerMiscellaneousProcessAdded",

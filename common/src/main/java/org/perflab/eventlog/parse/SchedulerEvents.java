@@ -77,6 +77,7 @@ final class SchedulerEvents {
       case "SparkListenerApplicationStart" -> applicationStart(event);
       case "SparkListenerApplicationEnd" -> applicationEnd(event);
       case "SparkListenerEnvironmentUpdate" -> app.environmentUpdate(event, redactor);
+      case "SparkListenerResourceProfileAdded" -> app.resourceProfileAdded(event, redactor);
       case "SparkListenerJobStart" -> jobStart(event);
       case "SparkListenerJobEnd" -> jobEnd(event);
       case "SparkListenerStageSubmitted" -> stageSubmitted(event);

@@ -105,6 +105,7 @@ class EffectivePropertiesTest {
       read.computeIfAbsent(row.getAs("category"), k -> new TreeMap<>()).put(row.getAs("key"), row.getAs("value"));
     }
 
+    assertThat(logged).containsKeys("CLASSPATH", "RESOURCE_PROFILES");
     assertThat(read.keySet()).isEqualTo(logged.keySet());
     for (String category : logged.keySet()) {
       assertThat(read.get(category).keySet()).as(category).isEqualTo(logged.get(category).keySet());
@@ -152,14 +153,32 @@ class EffectivePropertiesTest {
     return rows.orderBy("log_id", "category", "key").collectAsList();
   }
 
-  /** The log's EnvironmentUpdate sections by PerfLab category, read here with Jackson, independently of ingest. */
+  /**
+   * The log's EnvironmentUpdate sections by PerfLab category, and its resource profiles as {@code RESOURCE_PROFILES}
+   * under the History Server's REST API names, read here with Jackson, independently of ingest.
+   */
   private static Map<String, Map<String, String>> environment(Path log) throws IOException {
     ObjectMapper json = new ObjectMapper();
+    Map<String, Map<String, String>> sections = new TreeMap<>();
+    Map<String, String> profiles = new TreeMap<>();
+    boolean found = false;
     for (String line : Files.readAllLines(log)) {
+      if (line.contains("SparkListenerResourceProfileAdded")) {
+        JsonNode event = json.readTree(line);
+        String id = event.get("Resource Profile Id").asText();
+        event.get("Executor Resource Requests").fields().forEachRemaining(request -> {
+          String prefix = id + ".executor." + request.getKey() + ".";
+          profiles.put(prefix + "amount", request.getValue().get("Amount").asText());
+          profiles.put(prefix + "discoveryScript", request.getValue().get("Discovery Script").asText());
+          profiles.put(prefix + "vendor", request.getValue().get("Vendor").asText());
+        });
+        event.get("Task Resource Requests").fields().forEachRemaining(request ->
+            profiles.put(id + ".task." + request.getKey() + ".amount", request.getValue().get("Amount").asText()));
+      }
       if (!line.contains("SparkListenerEnvironmentUpdate")) {
         continue;
       }
-      Map<String, Map<String, String>> sections = new TreeMap<>();
+      found = true;
       JsonNode event = json.readTree(line);
       SECTIONS.forEach((section, category) -> {
         Map<String, String> values = new TreeMap<>();
@@ -169,8 +188,13 @@ class EffectivePropertiesTest {
           sections.put(category, values);
         }
       });
-      return sections;
     }
-    throw new IllegalStateException("Cannot find the EnvironmentUpdate of " + log);
+    if (!found) {
+      throw new IllegalStateException("Cannot find the EnvironmentUpdate of " + log);
+    }
+    if (!profiles.isEmpty()) {
+      sections.put("RESOURCE_PROFILES", profiles);
+    }
+    return sections;
   }
 }
