@@ -56,6 +56,11 @@ public final class ArchiveBenchmark {
    * {@code -XX:StartFlightRecording=filename=/tmp/%r.jfr} to profile every run.
    */
   static final String DRIVER_OPTIONS = "ARCHIVE_BENCH_DRIVER_OPTIONS";
+  /**
+   * Environment variable: an empty directory in which to build the archive and the tables and keep them afterwards
+   * (to query or profile them again), instead of a temporary directory deleted at the end.
+   */
+  static final String KEEP = "ARCHIVE_BENCH_KEEP";
 
   private ArchiveBenchmark() {}
 
@@ -64,6 +69,17 @@ public final class ArchiveBenchmark {
     int runs = args.length > 1 ? Integer.parseInt(args[1]) : RUNS;
     if (runs < 1 || logs < runs) {
       throw new IllegalArgumentException("Cannot run: need 1 <= runs <= logs (" + runs + ", " + logs + ")");
+    }
+    String keep = System.getenv(KEEP);
+    if (keep != null && !keep.isBlank()) {
+      Path work = Files.createDirectories(Path.of(keep));
+      if (Files.list(work).findAny().isPresent()) {
+        throw new IllegalArgumentException("Cannot keep the benchmark's files in " + KEEP + ": the directory is not"
+            + " empty (" + work + ")");
+      }
+      run(logs, runs, work);
+      System.out.println("Kept the archive, the tables (out/) and the compacted copy in " + work);
+      return;
     }
     Path work = Files.createTempDirectory("perflab-archive-bench");
     try {

@@ -5,7 +5,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -16,11 +20,13 @@ import org.perflab.table.Table;
  * files per table (the compacted copy). The query sums {@code executor_run_time_ms} per application in {@code tasks}
  * joined to {@code applications}, and collects the result. Each layout is queried once to warm up, then
  * {@link #REPETITIONS} times each, alternately, every time from freshly read DataFrames (nothing cached); the figures
- * are the medians of the wall times, in seconds.
+ * are the medians of the wall times, in seconds, and where each layout's time goes: preparing the query (reading the
+ * tables' metadata, analysis and planning: Delta's file listing over its snapshot, Parquet's schema read from a footer)
+ * and executing it, with the Spark jobs each part started.
  */
 final class QueryBenchmark {
   /** Timed repetitions per layout. */
-  static final int REPETITIONS = 5;
+  static final int REPETITIONS = 15;
   /** Files per table of the compacted copy. */
   static final int COMPACTED_FILES = 2;
   static final String QUERY = "SELECT a.app_id, a.app_name, sum(t.executor_run_time_ms) AS executor_run_time_ms "
@@ -33,11 +39,19 @@ final class QueryBenchmark {
   private final SparkSession spark;
   private final Path deltaRoot;
   private final Path compactedRoot;
+  /** Spark jobs started in the session so far. */
+  private final AtomicInteger jobs = new AtomicInteger();
 
   private QueryBenchmark(SparkSession spark, Path deltaRoot, Path compactedRoot) {
     this.spark = spark;
     this.deltaRoot = deltaRoot;
     this.compactedRoot = compactedRoot;
+    spark.sparkContext().addSparkListener(new SparkListener() {
+      @Override
+      public void onJobStart(SparkListenerJobStart jobStart) {
+        jobs.incrementAndGet();
+      }
+    });
   }
 
   /** Writes the compacted copy of the Delta tables under {@code deltaRoot} into {@code compactedRoot}. */
@@ -59,35 +73,60 @@ final class QueryBenchmark {
         table -> spark.read().format("delta").load(deltaRoot.resolve(table).toString());
     Function<String, Dataset<Row>> compacted =
         table -> spark.read().parquet(compactedRoot.resolve(table).toString());
-    List<Row> deltaResult = run(delta);
-    List<Row> compactedResult = run(compacted);
-    List<Double> deltaSeconds = new ArrayList<>();
-    List<Double> compactedSeconds = new ArrayList<>();
+    List<Row> deltaResult = run(delta).collectAsList();
+    List<Row> compactedResult = run(compacted).collectAsList();
+    List<Timing> deltaTimes = new ArrayList<>();
+    List<Timing> compactedTimes = new ArrayList<>();
     for (int i = 0; i < REPETITIONS; i++) {
-      deltaSeconds.add(time(delta));
-      compactedSeconds.add(time(compacted));
+      deltaTimes.add(time(delta));
+      compactedTimes.add(time(compacted));
     }
-    double ratio = median(deltaSeconds) / median(compactedSeconds);
+    double deltaMedian = median(deltaTimes, Timing::seconds);
+    double compactedMedian = median(compactedTimes, Timing::seconds);
+    double ratio = deltaMedian / compactedMedian;
     System.out.printf("  %s: Delta median %.3f s %s, compacted median %.3f s %s; ratio %.2fx (goal <= 1.5x: %s);"
             + " results %s (%d applications)%n",
-        label, median(deltaSeconds), seconds(deltaSeconds), median(compactedSeconds), seconds(compactedSeconds),
+        label, deltaMedian, seconds(deltaTimes), compactedMedian, seconds(compactedTimes),
         ratio, ratio <= 1.5 ? "met" : "not met", sorted(deltaResult).equals(sorted(compactedResult)) ? "equal"
             : "DIFFER", deltaResult.size());
+    System.out.printf("    where it goes (medians): Delta prepare %.3f s (%.0f jobs), execute %.3f s (%.0f jobs);"
+            + " compacted prepare %.3f s (%.0f jobs), execute %.3f s (%.0f jobs)%n",
+        median(deltaTimes, Timing::prepare), median(deltaTimes, Timing::prepareJobs),
+        median(deltaTimes, Timing::execute), median(deltaTimes, Timing::executeJobs),
+        median(compactedTimes, Timing::prepare), median(compactedTimes, Timing::prepareJobs),
+        median(compactedTimes, Timing::execute), median(compactedTimes, Timing::executeJobs));
   }
 
-  /** The query over the tables {@code read} returns, fresh from storage, collected. */
-  private List<Row> run(Function<String, Dataset<Row>> read) {
+  /** The query over the tables {@code read} returns, fresh from storage, not yet run. */
+  private Dataset<Row> run(Function<String, Dataset<Row>> read) {
     for (String table : TABLES) {
       read.apply(table).createOrReplaceTempView(table);
     }
-    return spark.sql(QUERY).collectAsList();
+    return spark.sql(QUERY);
   }
 
-  /** Wall seconds of one run of the query. */
-  private double time(Function<String, Dataset<Row>> read) {
+  /**
+   * One run of the query: its wall seconds until the plan is ready (the tables read, the query analysed, optimised
+   * and planned) and to execute and collect it, and the Spark jobs each part started.
+   */
+  private Timing time(Function<String, Dataset<Row>> read) {
     long start = System.nanoTime();
-    run(read);
-    return (System.nanoTime() - start) / 1e9;
+    int startJobs = jobs.get();
+    Dataset<Row> query = run(read);
+    query.queryExecution().executedPlan();
+    long planned = System.nanoTime();
+    int plannedJobs = jobs.get();
+    query.collectAsList();
+    long end = System.nanoTime();
+    return new Timing((planned - start) / 1e9, (end - planned) / 1e9, plannedJobs - startJobs,
+        jobs.get() - plannedJobs);
+  }
+
+  /** One timed run: seconds to prepare and to execute, and the Spark jobs each started. */
+  private record Timing(double prepare, double execute, double prepareJobs, double executeJobs) {
+    double seconds() {
+      return prepare + execute;
+    }
   }
 
   private static List<String> sorted(List<Row> rows) {
@@ -96,14 +135,13 @@ final class QueryBenchmark {
     return lines;
   }
 
-  private static double median(List<Double> values) {
-    List<Double> sorted = new ArrayList<>(values);
-    Collections.sort(sorted);
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  private static double median(List<Timing> timings, ToDoubleFunction<Timing> figure) {
+    double[] sorted = timings.stream().mapToDouble(figure).sorted().toArray();
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
-  private static String seconds(List<Double> values) {
-    return values.stream().map(s -> String.format("%.2f", s)).toList().toString();
+  private static String seconds(List<Timing> timings) {
+    return timings.stream().map(t -> String.format("%.2f", t.seconds())).toList().toString();
   }
 }
