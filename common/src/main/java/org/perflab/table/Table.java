@@ -189,10 +189,7 @@ public enum Table {
       "One row per log and category of its environment other than SPARK (HADOOP, SYSTEM, JVM, METRICS, CLASSPATH from"
           + " EnvironmentUpdate; RESOURCE_PROFILES from ResourceProfileAdded): the content-addressed set in property_sets"
           + " holding that category's redacted properties. A category the log has no properties of has no row.",
-      string("category", "HADOOP, SYSTEM, JVM, METRICS, CLASSPATH (the class path: an entry's path as key, how it"
-          + " was added as value) or RESOURCE_PROFILES (Spark 3.1+: <profile id>.executor.<resource>.amount,"
-          + " .discoveryScript and .vendor, <profile id>.task.<resource>.amount, as the History Server's REST API"
-          + " names them)."),
+      string("category", SharedText.SET_CATEGORY),
       string("set_id", "The set's id in property_sets."),
       count("num_rows", "Properties in the set (its rows in property_sets).")),
   PROPERTY_SETS(
@@ -202,10 +199,7 @@ public enum Table {
           + " only when no set of its id is stored; it never deletes one.",
       string("set_id", "32 hex digits: the first 128 bits of the SHA-256 of the set's (category, key, value) rows"
           + " sorted by key, each string length-prefixed (UTF-8)."),
-      string("category", "HADOOP, SYSTEM, JVM, METRICS, CLASSPATH (the class path: an entry's path as key, how it"
-          + " was added as value) or RESOURCE_PROFILES (Spark 3.1+: <profile id>.executor.<resource>.amount,"
-          + " .discoveryScript and .vendor, <profile id>.task.<resource>.amount, as the History Server's REST API"
-          + " names them)."),
+      string("category", SharedText.SET_CATEGORY),
       string("key", "Property key."),
       string("value", "Property value, redacted when key or value matches the redaction pattern.")),
   SQL_EXECUTIONS(
@@ -280,6 +274,15 @@ public enum Table {
       string("run_id", "The ingest run that wrote this row, such as 20261125T103000123Z-3f9a1c: its start in UTC,"
           + " then a random suffix. Ids sort in run order: the logs that changed since run R are those with"
           + " run_id > 'R'."));
+
+  /** Descriptions that two tables share, written once so that they cannot drift apart. */
+  private static final class SharedText {
+    /** The category column of property_set_refs and property_sets. */
+    static final String SET_CATEGORY = "HADOOP, SYSTEM, JVM, METRICS, CLASSPATH (the class path: an entry's path as key, how it"
+        + " was added as value) or RESOURCE_PROFILES (Spark 3.1+: <profile id>.executor.<resource>.amount,"
+        + " .discoveryScript and .vendor, <profile id>.task.<resource>.amount, as the History Server's REST API"
+        + " names them).";
+  }
 
   private final Keys keys;
   private final String description;

@@ -2,6 +2,7 @@ package org.perflab.eventlog.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -75,7 +76,7 @@ class ResourceProfilesTest {
   }
 
   private static ParsedLog parse(String... profiles) {
-    List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     lines.add("{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"4.1.0\"}");
     lines.addAll(List.of(profiles));
     lines.add("{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"profiles\",\"App ID\":\"local-1\","

@@ -73,9 +73,11 @@ public final class ArchiveBenchmark {
     String keep = System.getenv(KEEP);
     if (keep != null && !keep.isBlank()) {
       Path work = Files.createDirectories(Path.of(keep));
-      if (Files.list(work).findAny().isPresent()) {
-        throw new IllegalArgumentException("Cannot keep the benchmark's files in " + KEEP + ": the directory is not"
-            + " empty (" + work + ")");
+      try (Stream<Path> entries = Files.list(work)) {
+        if (entries.findAny().isPresent()) {
+          throw new IllegalArgumentException("Cannot keep the benchmark's files in " + KEEP + ": the directory is not"
+              + " empty (" + work + ")");
+        }
       }
       run(logs, runs, work);
       System.out.println("Kept the archive, the tables (out/) and the compacted copy in " + work);

@@ -13,6 +13,7 @@ import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.prediction.Stats;
 import org.perflab.table.Table;
 
 /**
@@ -136,9 +137,7 @@ final class QueryBenchmark {
   }
 
   private static double median(List<Timing> timings, ToDoubleFunction<Timing> figure) {
-    double[] sorted = timings.stream().mapToDouble(figure).sorted().toArray();
-    int n = sorted.length;
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    return Stats.median(timings.stream().mapToDouble(figure).toArray());
   }
 
   private static String seconds(List<Timing> timings) {
