@@ -17,8 +17,17 @@ import org.perflab.eventlog.redact.Redactor;
  * @param before the baseline's value; null when unset
  * @param after the run's value; null when unset
  * @param mechanism how it acts on the run
+ * @param beforeDefault where {@code before} is unset, Spark's default under the baseline's version
+ *     ({@link PropertyValues#defaultOf}); else null
+ * @param afterDefault the same for {@code after}
  */
-public record PropertyChange(String key, String before, String after, Mechanism mechanism) {
+public record PropertyChange(String key, String before, String after, Mechanism mechanism, String beforeDefault,
+    String afterDefault) {
+  /** A change between two set values, or one whose unset side has no default PerfLab knows. */
+  public PropertyChange(String key, String before, String after, Mechanism mechanism) {
+    this(key, before, after, mechanism, null, null);
+  }
+
   /** How a property acts on a run's time. */
   public enum Mechanism {
     /** Executors, cores, task slots. */
@@ -51,18 +60,30 @@ public record PropertyChange(String key, String before, String after, Mechanism 
       ".*([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-.*|://[^/]*:\\d{2,5}.*|(app|local|application)[-_]\\d{6,}.*)");
 
   /**
-   * The properties that differ between {@code before} and {@code after}, by key; labels, ids, ports and values that
-   * name one run (UUIDs, host:port URIs, application ids) left out.
+   * The properties that Spark reads differently in {@code before} and {@code after}, by key: each side's value as
+   * Spark reads it under that side's Spark version ({@link RunProfile#SPARK_VERSION}), so that a value spelled
+   * otherwise ({@code 1g}, {@code 1024m}) or set to Spark's default is no change ({@link PropertyValues#effective});
+   * labels, ids, ports and values that name one run (UUIDs, host:port URIs, application ids) left out.
    */
   public static List<PropertyChange> between(Map<String, String> before, Map<String, String> after) {
     TreeSet<String> keys = new TreeSet<>(before.keySet());
     keys.addAll(after.keySet());
+    keys.addAll(PropertyValues.knownKeys()); // unset in both runs, read differently by their Spark versions
+    String versionBefore = before.get(RunProfile.SPARK_VERSION);
+    String versionAfter = after.get(RunProfile.SPARK_VERSION);
     List<PropertyChange> out = new ArrayList<>();
     for (String key : keys) {
       String b = before.get(key);
       String a = after.get(key);
-      if (!Objects.equals(b, a) && !IGNORED.matcher(key).matches() && !volatileValue(b) && !volatileValue(a)) {
-        out.add(new PropertyChange(key, b, a, mechanismOf(key)));
+      if (IGNORED.matcher(key).matches() || volatileValue(b) || volatileValue(a)) {
+        continue;
+      }
+      boolean version = key.equals(RunProfile.SPARK_VERSION);
+      if (version ? !Objects.equals(b, a) : !Objects.equals(PropertyValues.effective(key, b, versionBefore),
+          PropertyValues.effective(key, a, versionAfter))) {
+        out.add(new PropertyChange(key, b, a, mechanismOf(key),
+            b == null && !version ? PropertyValues.defaultOf(key, versionBefore) : null,
+            a == null && !version ? PropertyValues.defaultOf(key, versionAfter) : null));
       }
     }
     return out;
@@ -100,13 +121,14 @@ public record PropertyChange(String key, String before, String after, Mechanism 
   }
 
   /**
-   * The {@code --conf} that restores the baseline's value, or the property to unset. A baseline value redacted at
+   * The {@code --conf} that restores the baseline's value (Spark's default where the baseline left it unset and
+   * the default is known), or the property to unset. A baseline value redacted at
    * ingest ({@link Redactor#REDACTED}) is named, not given: a {@code --conf} with the redaction text as its value would
    * set the secret to that text.
    */
   public String restore() {
     if (before == null) {
-      return "unset " + key;
+      return beforeDefault == null ? "unset " + key : "--conf " + key + "=" + beforeDefault;
     }
     if (key.equals(RunProfile.SPARK_VERSION)) {
       return "run on Spark " + before;
@@ -116,8 +138,23 @@ public record PropertyChange(String key, String before, String after, Mechanism 
         : "--conf " + key + "=" + before;
   }
 
-  /** {@code key before -> after}. */
+  /** {@code key before -> after}; an unset side reads {@code 200 (default)}, or {@code unset} without a default. */
   public String describe() {
-    return key + " " + (before == null ? "unset" : before) + " -> " + (after == null ? "unset" : after);
+    return key + " " + Objects.requireNonNullElse(shownBefore(), "unset") + " -> "
+        + Objects.requireNonNullElse(shownAfter(), "unset");
+  }
+
+  /** The baseline's value; where unset, Spark's default followed by {@code " (default)"}, else null. */
+  public String shownBefore() {
+    return shown(before, beforeDefault);
+  }
+
+  /** The run's value; where unset, Spark's default followed by {@code " (default)"}, else null. */
+  public String shownAfter() {
+    return shown(after, afterDefault);
+  }
+
+  private static String shown(String value, String sparkDefault) {
+    return value != null || sparkDefault == null ? value : sparkDefault + " (default)";
   }
 }

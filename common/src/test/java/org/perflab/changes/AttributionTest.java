@@ -426,8 +426,8 @@ class AttributionTest {
         Map.of("SortMergeJoin", 2L), props, stages, new WallTimeSplit(6, 130, 3, 1));
     RegressionCause first = Attribution.explain(now, base, 40).get(0);
     assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
-    assertThat(first.what()).isEqualTo("spark.sql.autoBroadcastJoinThreshold unset -> -1");
-    assertThat(first.action()).isEqualTo("unset spark.sql.autoBroadcastJoinThreshold");
+    assertThat(first.what()).isEqualTo("spark.sql.autoBroadcastJoinThreshold 10MB (default) -> -1");
+    assertThat(first.action()).isEqualTo("--conf spark.sql.autoBroadcastJoinThreshold=10MB");
     assertThat(first.evidence()).contains("1 stages added", "fingerprint changed");
   }
 

@@ -12,10 +12,64 @@ class PropertyChangeTest {
   void restoreGivesTheBaselinesValueAsAConfOrTheUnset() {
     List<PropertyChange> changes = PropertyChange.between(
         Map.of("spark.executor.instances", "4", RunProfile.SPARK_VERSION, "4.0.1"),
-        Map.of("spark.executor.instances", "2", RunProfile.SPARK_VERSION, "4.1.0", "spark.sql.shuffle.partitions", "400"));
+        Map.of("spark.executor.instances", "2", RunProfile.SPARK_VERSION, "4.1.0", "spark.sql.shuffle.partitions", "400",
+            "spark.sql.files.maxRecordsPerFile", "1000"));
 
     assertThat(changes).extracting(PropertyChange::restore).containsExactlyInAnyOrder(
-        "--conf spark.executor.instances=4", "run on Spark 4.0.1", "unset spark.sql.shuffle.partitions");
+        "--conf spark.executor.instances=4", "run on Spark 4.0.1", "--conf spark.sql.shuffle.partitions=200",
+        "unset spark.sql.files.maxRecordsPerFile");
+    assertThat(changes).extracting(PropertyChange::describe).contains(
+        "spark.sql.shuffle.partitions 200 (default) -> 400", "spark.sql.files.maxRecordsPerFile unset -> 1000");
+  }
+
+  /** The same setting spelled otherwise, or set to Spark's default, is no change: it would be a cause that is not. */
+  @Test
+  void valuesThatSparkReadsAlikeAreNoChange() {
+    Map<String, String> before = Map.of(RunProfile.SPARK_VERSION, "3.5.1",
+        "spark.executor.memory", "1g", "spark.driver.memory", "2048",
+        "spark.sql.autoBroadcastJoinThreshold", "-1", "spark.io.compression.codec", "org.apache.spark.io.ZStdCompressionCodec",
+        "spark.serializer", "kryo", "spark.locality.wait", "3000", "spark.network.timeout", "2min",
+        "spark.sql.adaptive.enabled", "TRUE", "spark.memory.fraction", "0.60");
+    Map<String, String> after = Map.of(RunProfile.SPARK_VERSION, "3.5.1",
+        "spark.driver.memory", "2g", "spark.sql.shuffle.partitions", "200",
+        "spark.sql.autoBroadcastJoinThreshold", "-100", "spark.io.compression.codec", "zstd",
+        "spark.serializer", "org.apache.spark.serializer.KryoSerializer", "spark.locality.wait", "3s",
+        "spark.network.timeout", "120", "spark.memory.fraction", "0.6");
+
+    assertThat(PropertyChange.between(before, after)).isEmpty();
+    assertThat(PropertyChange.between(Map.of("spark.custom.flag", "True"), Map.of("spark.custom.flag", "true")))
+        .isEmpty();
+  }
+
+  @Test
+  void aDifferentSizeOrAValueSparkCannotReadIsAChange() {
+    List<PropertyChange> changes = PropertyChange.between(
+        Map.of("spark.executor.memory", "1024m", "spark.sql.autoBroadcastJoinThreshold", "10MB",
+            "spark.locality.wait", "lots"),
+        Map.of("spark.executor.memory", "2g", "spark.sql.autoBroadcastJoinThreshold", "-1",
+            "spark.locality.wait", "3s"));
+
+    assertThat(changes).extracting(PropertyChange::describe).containsExactly(
+        "spark.executor.memory 1024m -> 2g", "spark.locality.wait lots -> 3s",
+        "spark.sql.autoBroadcastJoinThreshold 10MB -> -1");
+  }
+
+  /** Both runs left it unset, but their Spark versions read unset differently: adaptive execution on from 3.2. */
+  @Test
+  void aDefaultThatChangedWithTheSparkVersionIsAChangeWithTheBaselinesDefaultToRestore() {
+    List<PropertyChange> changes = PropertyChange.between(Map.of(RunProfile.SPARK_VERSION, "3.1.2"),
+        Map.of(RunProfile.SPARK_VERSION, "3.5.0"));
+
+    assertThat(changes).filteredOn(c -> c.key().equals("spark.sql.adaptive.enabled")).singleElement()
+        .satisfies(c -> {
+          assertThat(c.mechanism()).isEqualTo(PropertyChange.Mechanism.PLAN);
+          assertThat(c.describe()).isEqualTo("spark.sql.adaptive.enabled false (default) -> true (default)");
+          assertThat(c.restore()).isEqualTo("--conf spark.sql.adaptive.enabled=false");
+        });
+    assertThat(PropertyChange.between(Map.of(RunProfile.SPARK_VERSION, "1.6.3"), Map.of(RunProfile.SPARK_VERSION,
+        "2.4.8"))).extracting(PropertyChange::describe).contains(
+            "spark.io.compression.codec snappy (default) -> lz4 (default)",
+            "spark.memory.fraction 0.75 (default) -> 0.6 (default)");
   }
 
   /** A secret redacted at ingest is never offered as a value to set: pasted, it would set the secret to that text. */

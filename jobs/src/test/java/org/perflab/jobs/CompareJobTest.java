@@ -76,7 +76,7 @@ class CompareJobTest {
   void findsTheChangedPropertiesAndNothingElseOfTheConfigurationWithTheCredentialRedacted() {
     assertThat(compared.exitCode()).as(compared.stderr()).isZero();
     assertThat(of("CONFIGURATION")).extracting(r -> r.getAs("item"), r -> r.getAs("value_a"), r -> r.getAs("value_b"))
-        .containsExactly(tuple("spark.executor.memory", null, "2g"), tuple("spark.sql.shuffle.partitions", "4", "8"),
+        .containsExactly(tuple("spark.executor.memory", "1g (default)", "2g"), tuple("spark.sql.shuffle.partitions", "4", "8"),
             tuple("spark.ssl.keyPassword", null, Redactor.REDACTED));
     assertThat(rows).allSatisfy(r -> assertThat(r.mkString("|")).doesNotContain(SECRET));
   }
@@ -153,7 +153,7 @@ class CompareJobTest {
             + " %.1f s, after the last %.1f s -> %.1f s", run.subList(3, 7).stream()
             .flatMap(r -> java.util.stream.Stream.of(r.getAs("amount_a"), r.getAs("amount_b"))).toArray()));
     assertThat(text).doesNotContain(SECRET).contains("configuration: 3 differences", "  spark.sql.shuffle.partitions 4 -> 8",
-        "  spark.executor.memory unset -> 2g", "data: 0 differences",
+        "  spark.executor.memory 1g (default) -> 2g", "data: 0 differences",
         "stages that changed most:\n  +2.0 s MATCHED runJob at SparkHadoopWriter.scala:85: 0.9 s -> 2.9 s");
   }
 

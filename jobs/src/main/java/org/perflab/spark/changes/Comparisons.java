@@ -166,8 +166,8 @@ public final class Comparisons {
     List<PropertyChange> changes = PropertyChange.between(a.profile().properties(), b.profile().properties());
     for (int i = 0; i < changes.size(); i++) {
       PropertyChange c = changes.get(i);
-      out.add(new ComparisonRow(pair, ComparisonKind.CONFIGURATION, i, c.key(), c.before(), c.after(), null, null,
-          null, null, null, null, nowMs));
+      out.add(new ComparisonRow(pair, ComparisonKind.CONFIGURATION, i, c.key(), c.shownBefore(), c.shownAfter(),
+          null, null, null, null, null, null, nowMs));
     }
     for (int i = 0; i < DATA.size(); i++) {
       String metric = DATA.get(i);

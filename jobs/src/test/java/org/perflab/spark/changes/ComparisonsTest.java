@@ -84,7 +84,8 @@ class ComparisonsTest {
   void listsThePropertiesThatDifferLeavingOutTheRunsOwnId() {
     assertThat(of(ComparisonKind.CONFIGURATION)).extracting(ComparisonRow::item, ComparisonRow::valueA,
         ComparisonRow::valueB).containsExactly(
-            tuple("spark.serializer", null, "org.apache.spark.serializer.KryoSerializer"),
+            tuple("spark.serializer", "org.apache.spark.serializer.JavaSerializer (default)",
+                "org.apache.spark.serializer.KryoSerializer"),
             tuple("spark.sql.shuffle.partitions", "200", "400"));
   }
 
