@@ -11,7 +11,9 @@ import org.perflab.eventlog.redact.Redactor;
 
 /**
  * An effective Spark property whose value differs between a baseline run and a later run, with the mechanism
- * through which it can change the run's time.
+ * through which it can change the run's time. For the Java-options properties ({@code spark.executor.extraJavaOptions}
+ * and the like) the values are their JVM flags that act on time ({@link JvmFlags}), {@code (none)} where the property
+ * sets none.
  *
  * @param key the property, e.g. {@code spark.executor.instances}, or {@link RunProfile#SPARK_VERSION}
  * @param before the baseline's value; null when unset
@@ -52,8 +54,8 @@ public record PropertyChange(String key, String before, String after, Mechanism 
           + "|spark\\.executor\\.id|spark\\.ui\\..*|spark\\.eventLog\\..*|spark\\.perflab\\..*|spark\\.jars.*"
           + "|spark\\.files|spark\\.repl\\..*|spark\\.sql\\.warehouse\\.dir|spark\\.local\\.dir|.*\\.port"
           + "|spark\\.submit\\..*|spark\\.yarn\\.(app|tags).*|spark\\.kubernetes\\.(driver\\.pod|executor\\.podNamePrefix).*"
-          + "|spark\\.hadoop\\.fs\\..*|spark\\.master\\.rest.*|spark\\.org\\..*|spark\\.driver\\.extraJavaOptions"
-          + "|spark\\.executor\\.extraJavaOptions|spark\\.app\\.initial\\..*|spark\\.sql\\.execution\\.id");
+          + "|spark\\.hadoop\\.fs\\..*|spark\\.master\\.rest.*|spark\\.org\\..*"
+          + "|spark\\.app\\.initial\\..*|spark\\.sql\\.execution\\.id");
 
   /** Values that name one run: UUIDs, random directory names, host:port URIs, application ids. */
   private static final Pattern VOLATILE = Pattern.compile(
@@ -75,6 +77,12 @@ public record PropertyChange(String key, String before, String after, Mechanism 
     for (String key : keys) {
       String b = before.get(key);
       String a = after.get(key);
+      if (JvmFlags.isJavaOptions(key)) {
+        if (!JvmFlags.of(b).equals(JvmFlags.of(a))) {
+          out.add(new PropertyChange(key, JvmFlags.shown(b), JvmFlags.shown(a), mechanismOf(key)));
+        }
+        continue;
+      }
       if (IGNORED.matcher(key).matches() || volatileValue(b) || volatileValue(a)) {
         continue;
       }
@@ -98,6 +106,9 @@ public record PropertyChange(String key, String before, String after, Mechanism 
     String k = key.toLowerCase(Locale.ROOT);
     if (k.equals(RunProfile.SPARK_VERSION)) {
       return Mechanism.VERSION;
+    }
+    if (JvmFlags.isJavaOptions(key)) {
+      return JvmFlags.isExecutors(key) ? Mechanism.MEMORY : Mechanism.OTHER;
     }
     if (k.matches("spark\\.executor\\.(instances|cores)|spark\\.cores\\.max|spark\\.task\\.cpus"
         + "|spark\\.dynamicallocation\\..*|spark\\.master|spark\\.deploy\\..*")) {
@@ -127,6 +138,10 @@ public record PropertyChange(String key, String before, String after, Mechanism 
    * set the secret to that text.
    */
   public String restore() {
+    if (JvmFlags.isJavaOptions(key)) {
+      return before == null || before.equals(JvmFlags.shown("")) ? "remove the JVM flags " + after + " from " + key
+          : "restore the baseline's JVM flags in " + key + ": " + before;
+    }
     if (before == null) {
       return beforeDefault == null ? "unset " + key : "--conf " + key + "=" + beforeDefault;
     }

@@ -150,6 +150,30 @@ class AttributionTest {
     assertThat(first.evidence()).contains("stage 2 'agg at W.scala:3'", "spill");
   }
 
+  /** A stage whose GC grew after the executors' collector changed: that change, its flags to restore. */
+  @Test
+  void moreGcAfterTheExecutorsCollectorChangedIsThatChange() {
+    Map<String, String> before = conf("spark.executor.extraJavaOptions",
+        "-XX:+UseParallelGC -Dlog4j.configuration=file:/tmp/a/log4j.properties");
+    RunProfile base = run("a", 100, 8, 10 * GB, before, baseStages());
+    List<StageStats> stages = new ArrayList<>(baseStages());
+    StageStats agg = baseStages().get(2);
+    stages.set(2, new StageStats(agg.ref(), 0, agg.tasks(), 0, 55, 400, agg.cpuS(), 180, 0.5, 0.2, GB, GB / 2,
+        GB / 2, 0, 1.1));
+    Map<String, String> after = conf("spark.executor.extraJavaOptions",
+        "-Dlog4j.configuration=file:/tmp/b/log4j.properties -XX:+UseG1GC -XX:MaxGCPauseMillis=50");
+    RunProfile now = run("b", 130, 8, 10 * GB, after, stages);
+
+    RegressionCause first = Attribution.explain(now, base, 30).get(0);
+
+    assertThat(first.kind()).isEqualTo(CauseKind.CONFIGURATION);
+    assertThat(first.what()).isEqualTo(
+        "spark.executor.extraJavaOptions -XX:+UseParallelGC -> -XX:MaxGCPauseMillis=50 -XX:+UseG1GC");
+    assertThat(first.action()).isEqualTo(
+        "restore the baseline's JVM flags in spark.executor.extraJavaOptions: -XX:+UseParallelGC");
+    assertThat(first.evidence()).contains("stage 2 'agg at W.scala:3'", "GC");
+  }
+
   @Test
   void skewWithNothingElseChangedIsAStageCause() {
     RunProfile base = run("a", 100, 8, 10 * GB, CONF, baseStages());

@@ -54,6 +54,53 @@ class PropertyChangeTest {
         "spark.sql.autoBroadcastJoinThreshold 10MB -> -1");
   }
 
+  /**
+   * Java options compare by the JVM flags that act on time: system properties (paths of one run), module options and
+   * flags that only log or dump are no change; the last of two settings of a flag is the one the JVM keeps.
+   */
+  @Test
+  void javaOptionsThatDifferOnlyInPropertiesLoggingOrOrderAreNoChange() {
+    Map<String, String> before = Map.of("spark.executor.extraJavaOptions", "-Dlog4j.configuration=file:/tmp/"
+        + "7dcea6dd-cb53-4edc-b373-37ce7c55f3d3/log4j.properties --add-opens=java.base/java.lang=ALL-UNNAMED"
+        + " -XX:+IgnoreUnrecognizedVMOptions -XX:+UseG1GC -XX:+PrintGCDetails -Xss4M",
+        "spark.driver.extraJavaOptions", "-XX:-UseG1GC -XX:+UseG1GC",
+        "spark.executor.defaultJavaOptions", "\"-XX:SharedArchiveFile=/work/a/perflab.jsa\"");
+    Map<String, String> after = Map.of("spark.executor.extraJavaOptions", "-Xss4m  -XX:+UseG1GC -Dfoo=bar"
+        + " -XX:HeapDumpPath=/tmp/x -XX:OnOutOfMemoryError='kill -9 %p'",
+        "spark.driver.extraJavaOptions", "-XX:+UseG1GC",
+        "spark.executor.defaultJavaOptions", "-XX:SharedArchiveFile=/tmp/ci/perflab.jsa");
+
+    assertThat(PropertyChange.between(before, after)).isEmpty();
+    assertThat(PropertyChange.between(before, Map.of())).extracting(PropertyChange::describe).containsExactly(
+        "spark.driver.extraJavaOptions -XX:+UseG1GC -> unset",
+        "spark.executor.defaultJavaOptions -XX:SharedArchiveFile=<file> -> unset",
+        "spark.executor.extraJavaOptions -XX:+UseG1GC -Xss4m -> unset");
+  }
+
+  @Test
+  void javaOptionsThatChangeTheCollectorOrTheHeapAreAChangeOfTheirFlags() {
+    List<PropertyChange> changes = PropertyChange.between(
+        Map.of("spark.executor.extraJavaOptions", "-XX:+UseParallelGC -Xss4m -Dx=1"),
+        Map.of("spark.executor.extraJavaOptions", "-Dx=2 -XX:+UseG1GC -XX:MaxGCPauseMillis=100 -Xss4m",
+            "spark.driver.extraJavaOptions", "-XX:+UseZGC -Dy=3"));
+
+    assertThat(changes).extracting(PropertyChange::key, PropertyChange::mechanism, PropertyChange::describe,
+        PropertyChange::restore).containsExactly(
+            org.assertj.core.groups.Tuple.tuple("spark.driver.extraJavaOptions", PropertyChange.Mechanism.OTHER,
+                "spark.driver.extraJavaOptions unset -> -XX:+UseZGC",
+                "remove the JVM flags -XX:+UseZGC from spark.driver.extraJavaOptions"),
+            org.assertj.core.groups.Tuple.tuple("spark.executor.extraJavaOptions", PropertyChange.Mechanism.MEMORY,
+                "spark.executor.extraJavaOptions -XX:+UseParallelGC -Xss4m -> -XX:MaxGCPauseMillis=100 -XX:+UseG1GC"
+                    + " -Xss4m",
+                "restore the baseline's JVM flags in spark.executor.extraJavaOptions: -XX:+UseParallelGC -Xss4m"));
+  }
+
+  @Test
+  void quotedSpansStayInTheirToken() {
+    assertThat(JvmFlags.tokens(" -XX:OnOutOfMemoryError='kill -9 %p'  -Da=\"b c\" -Xmx2g "))
+        .containsExactly("-XX:OnOutOfMemoryError=kill -9 %p", "-Da=b c", "-Xmx2g");
+  }
+
   /** Both runs left it unset, but their Spark versions read unset differently: adaptive execution on from 3.2. */
   @Test
   void aDefaultThatChangedWithTheSparkVersionIsAChangeWithTheBaselinesDefaultToRestore() {
