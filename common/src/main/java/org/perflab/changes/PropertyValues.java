@@ -145,7 +145,7 @@ public final class PropertyValues {
         case CODEC -> Codec.parse(v).shortName();
         case SERIALIZER -> SerializerKind.parse(v).className();
       };
-    } catch (NumberFormatException | ArithmeticException | BadInputException e) {
+    } catch (IllegalArgumentException | ArithmeticException | BadInputException e) {
       return v;
     }
   }

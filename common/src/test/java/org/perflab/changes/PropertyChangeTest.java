@@ -101,6 +101,18 @@ class PropertyChangeTest {
         .containsExactly("-XX:OnOutOfMemoryError=kill -9 %p", "-Da=b c", "-Xmx2g");
   }
 
+  /** Values Spark would refuse are compared as written: never an exception in the night's regressions step. */
+  @Test
+  void valuesSparkCannotReadAreComparedAsWritten() {
+    Map<String, String> junk = Map.of("spark.executor.memory", "1.5g", "spark.network.timeout", "99999999999999999999s",
+        "spark.sql.shuffle.partitions", "many", "spark.io.compression.codec", "brotli", "spark.serializer", "x.Y",
+        "spark.memory.offHeap.size", "+5", "spark.locality.wait", "");
+    assertThat(PropertyChange.between(junk, new java.util.HashMap<>(junk))).isEmpty();
+    assertThat(PropertyChange.between(junk, Map.of())).extracting(PropertyChange::key).contains(
+        "spark.executor.memory", "spark.network.timeout", "spark.sql.shuffle.partitions", "spark.io.compression.codec",
+        "spark.serializer", "spark.memory.offHeap.size", "spark.locality.wait");
+  }
+
   /** Both runs left it unset, but their Spark versions read unset differently: adaptive execution on from 3.2. */
   @Test
   void aDefaultThatChangedWithTheSparkVersionIsAChangeWithTheBaselinesDefaultToRestore() {
