@@ -125,7 +125,7 @@ public final class RegressionsJob implements SessionCommand {
       Set<String> judged = plan.incremental() ? plan.logIds()
           : runs.stream().map(RunPoint::logId).collect(Collectors.toCollection(TreeSet::new));
       List<Row> rows = Regressions.judge(runs, judged, DetectorOptions.withMinHistory(options.minHistory()),
-          logs -> RunProfiles.of(in, logs), clock.millis());
+          logs -> RunProfiles.of(in, logs), logs -> RunProfiles.settings(in, logs), clock.millis());
       Dataset<Row> table = spark.createDataFrame(rows, ChangeTables.REGRESSIONS).coalesce(1);
       changed.write(plan, ChangeTables.REGRESSIONS_TABLE, table);
       changed.commit(plan);

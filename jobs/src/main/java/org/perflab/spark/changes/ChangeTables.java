@@ -62,7 +62,9 @@ public final class ChangeTables {
       .add("first_cause", STRING, true)
       .add("causes", new ArrayType(CAUSE, false), false)
       .add("actions", DataTypes.createArrayType(STRING, false), false)
-      .add("judged_at_ms", LONG, false);
+      .add("judged_at_ms", LONG, false)
+      .add("previous_app_id", STRING, true)
+      .add("changes", DataTypes.createArrayType(STRING, false), true);
 
   /**
    * One row per compared pair of runs (A, B) and difference or aligned stage ({@link ComparisonRow}): the runs'

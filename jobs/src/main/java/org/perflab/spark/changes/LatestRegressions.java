@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.desc_nulls_last;
 import static org.apache.spark.sql.functions.expr;
 import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.size;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import org.apache.spark.sql.Row;
 import org.perflab.changes.Attribution;
 import org.perflab.changes.ChangeKind;
 import org.perflab.changes.Verdict;
+import org.perflab.table.KeyColumns;
 
 /**
  * The {@code regressions} table as the night's readers see it (the nightly summary, the report): the rows of the
@@ -25,6 +27,8 @@ public final class LatestRegressions {
   public static final String EXTRA_CORE_HOURS = "extra_core_hours";
   /** Regressions a console summary names, one a line; one more line counts the rest ({@link #bounded}). */
   public static final int SUMMARY_LINES = 10;
+  /** The column of what changed since the workload's previous run; absent from rows written before it. */
+  public static final String CHANGES = "changes";
 
   private LatestRegressions() {}
 
@@ -47,7 +51,9 @@ public final class LatestRegressions {
   /**
    * The nightly summary's first lines about the step's latest run: {@code regressed: }{@link #headline} per
    * regression, costliest first, at most {@link #SUMMARY_LINES} of them and then one line that counts the rest
-   * ({@link #bounded}), or one line saying none of its runs regressed; none for an empty table.
+   * ({@link #bounded}), or one line saying none of its runs regressed; then {@code changed: } per run whose
+   * configuration or plan changed without regressing ({@link #changedHeadlines}), as many at most and a line that
+   * counts the rest; none for an empty table.
    */
   public static List<String> summaryLines(Dataset<Row> table) {
     Optional<Long> at = judgedAtMs(table);
@@ -55,9 +61,38 @@ public final class LatestRegressions {
       return List.of();
     }
     Dataset<Row> night = table.where(col("judged_at_ms").equalTo(at.get()));
-    List<String> lines = bounded(regressions(night).collectAsList().stream().map(LatestRegressions::headline).toList());
-    return lines.isEmpty() ? List.of(String.format(Locale.ROOT, "regressed: nothing (%d runs judged against their"
-        + " workload's history)", night.count())) : lines;
+    List<String> lines = new ArrayList<>(bounded(regressions(night).collectAsList().stream()
+        .map(LatestRegressions::headline).toList()));
+    if (lines.isEmpty()) {
+      lines.add(String.format(Locale.ROOT, "regressed: nothing (%d runs judged against their workload's history)",
+          night.count()));
+    }
+    List<String> changed = changedHeadlines(night);
+    changed.stream().limit(SUMMARY_LINES).forEach(h -> lines.add("changed: " + h));
+    if (changed.size() > SUMMARY_LINES) {
+      lines.add(String.format(Locale.ROOT, "changed: %d more, %d in all, in the regressions table (column %s)",
+          changed.size() - SUMMARY_LINES, changed.size(), CHANGES));
+    }
+    return lines;
+  }
+
+  /**
+   * The runs of {@code rows} whose configuration or SQL plan changed since their workload's previous run and that did
+   * not regress, by workload and application: "wordcount (app-2) within noise: spark.sql.shuffle.partitions 200 ->
+   * 400; 1 more change". What changed before anything got slower. None for rows written before the column.
+   */
+  public static List<String> changedHeadlines(Dataset<Row> rows) {
+    if (!Arrays.asList(rows.schema().fieldNames()).contains(CHANGES)) {
+      return List.of();
+    }
+    return rows.where(col("verdict").notEqual(Verdict.REGRESSION.name()).and(size(col(CHANGES)).gt(0)))
+        .orderBy(col("workload_id"), col("app_id"), col(KeyColumns.LOG_ID)).collectAsList().stream().map(r -> {
+          List<String> changes = r.getList(r.fieldIndex(CHANGES));
+          int more = changes.size() - 1;
+          return String.format(Locale.ROOT, "%s (%s) %s: %s%s", r.getAs("workload_id"), r.getAs("app_id"),
+              r.<String>getAs("verdict").toLowerCase(Locale.ROOT).replace('_', ' '), changes.get(0),
+              more == 0 ? "" : "; " + more + (more == 1 ? " more change" : " more changes"));
+        }).toList();
   }
 
   /**

@@ -24,6 +24,7 @@ import org.perflab.changes.EarlierRun;
 import org.perflab.changes.Judgement;
 import org.perflab.changes.RegressionCause;
 import org.perflab.changes.RunProfile;
+import org.perflab.changes.RunSettings;
 import org.perflab.changes.Trend;
 import org.perflab.changes.Verdict;
 
@@ -33,7 +34,9 @@ import org.perflab.changes.Verdict;
  * whatever order they were ingested in), on wall time, core-hours and GB-hours, each with its own
  * {@link ChangeDetector}; a regression's causes come from {@link Attribution} against the baseline run whose wall
  * time is closest to the baseline median, and the time outside stages against the median and noise of all the baseline
- * runs. No I/O: profiles come through {@code profiles}.
+ * runs. Every judged run also names what changed since the run of its workload just before it, regression or not
+ * ({@link RunSettings#changesSince}). No I/O: profiles and settings come through {@code profiles} and
+ * {@code settings}.
  */
 public final class Regressions {
   /** The metrics judged, in the order of a row's judgements. */
@@ -48,10 +51,12 @@ public final class Regressions {
    * @param judged the log ids to judge (the logs ingested since the last run, or all)
    * @param options the detector's thresholds
    * @param profiles the profiles of the given log ids (called once, with the regressions and their baseline runs)
+   * @param settings the settings of the given log ids (called once, with the judged runs and the runs just before them)
    * @param nowMs the judgement time, epoch ms
    */
   public static List<Row> judge(List<RunPoint> runs, Set<String> judged, DetectorOptions options,
-      Function<Collection<String>, Map<String, RunProfile>> profiles, long nowMs) {
+      Function<Collection<String>, Map<String, RunProfile>> profiles,
+      Function<Collection<String>, Map<String, RunSettings>> settings, long nowMs) {
     Map<String, List<RunPoint>> byWorkload = runs.stream().collect(Collectors.groupingBy(RunPoint::workloadId,
         HashMap::new, Collectors.toList()));
     ChangeDetector detector = new ChangeDetector(options);
@@ -78,7 +83,13 @@ public final class Regressions {
       p.wall().baseline().forEach(i -> wanted.add(p.series().get(i).logId()));
     });
     Map<String, RunProfile> profiled = wanted.isEmpty() ? Map.of() : profiles.apply(wanted);
-    return pending.stream().map(p -> p.row(profiled, nowMs)).toList();
+    Set<String> runsAndPrevious = new HashSet<>();
+    pending.forEach(p -> {
+      runsAndPrevious.add(p.run().logId());
+      p.previous().ifPresent(r -> runsAndPrevious.add(r.logId()));
+    });
+    Map<String, RunSettings> set = runsAndPrevious.isEmpty() ? Map.of() : settings.apply(runsAndPrevious);
+    return pending.stream().map(p -> p.row(profiled, set, nowMs)).toList();
   }
 
   /** One judged run with its three judgements, before its causes are known. */
@@ -89,6 +100,18 @@ public final class Regressions {
 
     Judgement wall() {
       return judgements.get(0);
+    }
+
+    /** The run of the workload that started just before this one; empty for its first run. */
+    Optional<RunPoint> previous() {
+      return index == 0 ? Optional.empty() : Optional.of(series.get(index - 1));
+    }
+
+    /** What changed since {@link #previous}; null for a first run or when either run's settings are unknown. */
+    String[] changes(Map<String, RunSettings> settings) {
+      RunSettings now = settings.get(run().logId());
+      RunSettings before = previous().map(r -> settings.get(r.logId())).orElse(null);
+      return now == null || before == null ? null : now.changesSince(before).toArray(String[]::new);
     }
 
     /** Insufficient or unmeasured wall time decides; else any regression, else any improvement. */
@@ -118,7 +141,7 @@ public final class Regressions {
       return best;
     }
 
-    Row row(Map<String, RunProfile> profiles, long nowMs) {
+    Row row(Map<String, RunProfile> profiles, Map<String, RunSettings> settings, long nowMs) {
       RunPoint run = run();
       Judgement wall = wall();
       Verdict verdict = verdict();
@@ -176,6 +199,8 @@ public final class Regressions {
       values.add(causeRows.toArray(Row[]::new));
       values.add(actions.toArray(String[]::new));
       values.add(nowMs);
+      values.add(previous().map(RunPoint::appId).orElse(null));
+      values.add(changes(settings));
       return new GenericRowWithSchema(values.toArray(), ChangeTables.REGRESSIONS);
     }
 

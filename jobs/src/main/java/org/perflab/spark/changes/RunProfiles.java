@@ -27,6 +27,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.changes.RunProfile;
+import org.perflab.changes.RunSettings;
 import org.perflab.changes.StageRef;
 import org.perflab.changes.StageStats;
 import org.perflab.changes.WallTimeSplit;
@@ -70,9 +71,7 @@ public final class RunProfiles {
     Map<String, Row> records = byLog(in.stages().where(col(KeyColumns.LOG_ID).isin(ids)).groupBy(KeyColumns.LOG_ID)
         .agg(sum("input_records")));
     Map<String, Map<String, String>> properties = EffectiveProperties.sparkByLog(in.properties(), logIds);
-    Map<String, Row> plans = in.sqlOperators().map(ops -> byLog(ops.where(col(KeyColumns.LOG_ID).isin(ids))
-        .groupBy(KeyColumns.LOG_ID).agg(collect_list(struct(col("execution_id"), col("node_id"),
-            col("node_name"))).as("nodes")))).orElse(Map.of());
+    Map<String, Row> plans = plans(in, ids);
     for (Map.Entry<String, Row> e : apps.entrySet()) {
       String log = e.getKey();
       Row inputRecords = records.get(log);
@@ -85,25 +84,51 @@ public final class RunProfiles {
     return out;
   }
 
-  private static RunProfile profile(Row f, Row app, Row ex, List<StageStats> stages, Map<String, String> props,
-      Row plan, long inputRecords, WallTimeSplit split) {
+  /**
+   * The settings of {@code logIds}, by log id: Spark properties with the Spark version, and the SQL plans' fingerprint
+   * (a few rows per run, like {@link #of}); a log without {@code applications} has none.
+   */
+  public static Map<String, RunSettings> settings(RunInputs in, Collection<String> logIds) {
+    Map<String, RunSettings> out = new HashMap<>();
+    if (logIds.isEmpty()) {
+      return out;
+    }
+    Object[] ids = logIds.toArray();
+    Map<String, Row> versions = byLog(in.applications().where(col(KeyColumns.LOG_ID).isin(ids))
+        .select(col(KeyColumns.LOG_ID), col("spark_version")));
+    Map<String, Map<String, String>> properties = EffectiveProperties.sparkByLog(in.properties(), logIds);
+    Map<String, Row> plans = plans(in, ids);
+    for (Map.Entry<String, Row> e : versions.entrySet()) {
+      Map<String, String> props = withVersion(properties.getOrDefault(e.getKey(), Map.of()), e.getValue(), 1);
+      Plan plan = Plan.of(plans.get(e.getKey()));
+      out.put(e.getKey(), new RunSettings(props, plan.fingerprint(), plan.joins()));
+    }
+    return out;
+  }
+
+  /** Per log: its SQL operators as (execution_id, node_id, node_name) structs; empty without the table. */
+  private static Map<String, Row> plans(RunInputs in, Object[] ids) {
+    return in.sqlOperators().map(ops -> byLog(ops.where(col(KeyColumns.LOG_ID).isin(ids))
+        .groupBy(KeyColumns.LOG_ID).agg(collect_list(struct(col("execution_id"), col("node_id"),
+            col("node_name"))).as("nodes")))).orElse(Map.of());
+  }
+
+  /** {@code props} with the Spark version of {@code app}'s column {@code column} when known. */
+  private static Map<String, String> withVersion(Map<String, String> props, Row app, int column) {
     Map<String, String> properties = new HashMap<>(props);
-    if (app != null && !app.isNullAt(5)) {
-      properties.put(RunProfile.SPARK_VERSION, app.getString(5));
+    if (app != null && !app.isNullAt(column)) {
+      properties.put(RunProfile.SPARK_VERSION, app.getString(column));
     }
-    int requested = app == null ? 0 : intOr(app, 2, intOr(app, 3, 0));
-    int granted = app == null ? 0 : intOr(app, 4, 0);
-    double waitS = 0;
-    int lost = 0;
-    if (ex != null && app != null && !app.isNullAt(1) && !ex.getBoolean(1) && !ex.isNullAt(2)) {
-      waitS = Math.max(0, (ex.getLong(2) - app.getLong(1)) / 1000.0);
-    }
-    if (ex != null) {
-      lost = (int) ex.getLong(3);
-    }
-    Map<String, Long> joins = new TreeMap<>();
-    String fingerprint = "";
-    if (plan != null) {
+    return properties;
+  }
+
+  /** A fingerprint of the normalised SQL physical plans (empty without SQL) and their join operators by name. */
+  private record Plan(String fingerprint, Map<String, Long> joins) {
+    static Plan of(Row plan) {
+      Map<String, Long> joins = new TreeMap<>();
+      if (plan == null) {
+        return new Plan("", joins);
+      }
       List<Row> nodes = new ArrayList<>(plan.getList(1));
       nodes.sort(java.util.Comparator.comparingLong((Row n) -> n.getLong(0)).thenComparingLong(n -> n.getLong(1)));
       StringBuilder text = new StringBuilder();
@@ -114,11 +139,27 @@ public final class RunProfiles {
           joins.merge(name, 1L, Long::sum);
         }
       }
-      fingerprint = sha(text.toString());
+      return new Plan(sha(text.toString()), joins);
     }
+  }
+
+  private static RunProfile profile(Row f, Row app, Row ex, List<StageStats> stages, Map<String, String> props,
+      Row planRow, long inputRecords, WallTimeSplit split) {
+    Map<String, String> properties = withVersion(props, app, 5);
+    int requested = app == null ? 0 : intOr(app, 2, intOr(app, 3, 0));
+    int granted = app == null ? 0 : intOr(app, 4, 0);
+    double waitS = 0;
+    int lost = 0;
+    if (ex != null && app != null && !app.isNullAt(1) && !ex.getBoolean(1) && !ex.isNullAt(2)) {
+      waitS = Math.max(0, (ex.getLong(2) - app.getLong(1)) / 1000.0);
+    }
+    if (ex != null) {
+      lost = (int) ex.getLong(3);
+    }
+    Plan plan = Plan.of(planRow);
     return new RunProfile(f.getString(1), dbl(f, 2), dbl(f, 3), intOr(f, 4, 0), requested, granted, waitS, lost,
-        f.getLong(5), inputRecords, f.getLong(6), f.getLong(7), f.getLong(8), f.getLong(9), dbl(f, 10), fingerprint,
-        joins, properties, stages, split);
+        f.getLong(5), inputRecords, f.getLong(6), f.getLong(7), f.getLong(8), f.getLong(9), dbl(f, 10),
+        plan.fingerprint(), plan.joins(), properties, stages, split);
   }
 
   /** The application's wall time split by its stage attempts' spans; unknown without its start and end. */

@@ -40,9 +40,12 @@ final class RegressionCorpus {
    * @param verdict the job's verdict
    * @param firstCause the job's first cause, {@code KIND: what}, or null
    * @param ratio wall time ÷ the median wall time of the workload's steady repeats
+   * @param changeKind how the change was found ({@code STEP}, ...), or null
+   * @param previousAppId the workload's run just before this one, or null
+   * @param changes what changed since that run (the {@code changes} column), or null
    */
   record Judged(String appId, String workload, boolean steady, String change, String expectedCause, String verdict,
-      String firstCause, double ratio, String changeKind) {
+      String firstCause, double ratio, String changeKind, String previousAppId, List<String> changes) {
     /** A changed run at least {@value #SLOWER} times as slow as the steady median. */
     boolean mustRegress() {
       return !steady && ratio >= SLOWER;
@@ -93,7 +96,8 @@ final class RegressionCorpus {
       Row r = rows.get(t[1]);
       judged.add(new Judged(t[1], t[3], "steady".equals(t[4]), t[5], t.length > 6 ? t[6] : "",
           r.getAs("verdict"), r.getAs("first_cause"), wallTime(r) / median(steadyTimes.get(t[3])),
-          r.getAs("change_kind")));
+          r.getAs("change_kind"), r.getAs("previous_app_id"),
+          r.isNullAt(r.fieldIndex("changes")) ? null : r.<String>getList(r.fieldIndex("changes"))));
     }
     return judged;
   }

@@ -9,6 +9,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,6 +47,31 @@ class RegressionCorpusTest {
   void noSteadyRepeatIsARegression() {
     assertThat(judged).filteredOn(RegressionCorpus.Judged::steady).filteredOn(RegressionCorpus.Judged::flagged)
         .extracting(RegressionCorpus::describe).isEmpty();
+  }
+
+  /**
+   * What changed since the workload's run before, regression or not: every injected property change is named (the
+   * generator's spark-submit options: {@code --total-executor-cores}, {@code --executor-memory}, {@code --conf}),
+   * and a steady repeat after a steady repeat changed nothing: the same submission, whatever its ids, ports and times.
+   */
+  @Test
+  void everyInjectedPropertyIsAChangeSinceThePreviousRunAndTwoSteadyRunsInARowChangeNothing() {
+    Map<String, String> property = Map.of("FEWER_EXECUTORS", "spark.cores.max", "SMALLER_MEMORY",
+        "spark.executor.memory", "MORE_SHUFFLE_PARTITIONS", "spark.sql.shuffle.partitions", "NO_BROADCAST_JOIN",
+        "spark.sql.autoBroadcastJoinThreshold");
+    Map<String, RegressionCorpus.Judged> byApp = judged.stream()
+        .collect(Collectors.toMap(RegressionCorpus.Judged::appId, j -> j));
+    List<RegressionCorpus.Judged> configured = judged.stream().filter(j -> property.containsKey(j.change())).toList();
+    assertThat(configured).hasSizeGreaterThanOrEqualTo(4);
+    assertThat(configured).allSatisfy(j -> assertThat(j.changes()).as(j.appId() + " " + j.change())
+        .anyMatch(c -> c.startsWith(property.get(j.change()) + " ")));
+    List<RegressionCorpus.Judged> steadyAfterSteady = judged.stream().filter(j -> j.steady()
+        && j.previousAppId() != null && byApp.get(j.previousAppId()).steady()).toList();
+    assertThat(steadyAfterSteady).hasSizeGreaterThanOrEqualTo(40);
+    assertThat(steadyAfterSteady).allSatisfy(j -> assertThat(j.changes()).as(j.appId()).isEmpty());
+    assertThat(judged).filteredOn(j -> j.previousAppId() == null).extracting(RegressionCorpus.Judged::workload)
+        .as("only each workload's first run has no run before it")
+        .containsExactlyInAnyOrderElementsOf(RegressionCorpus.workloads(judged));
   }
 
   @Test

@@ -107,6 +107,21 @@ class RegressionsJobTest {
   }
 
   /**
+   * Every run names its workload's run just before it by start time (run 7's is run 6, ingested after it) and what
+   * changed since: nothing, as every run is the same log under another id and times. The first run has no run before.
+   */
+  @Test
+  void everyRunNamesThePreviousRunAndThatNothingChanged() {
+    assertThat(rows.get(appId(0)).<String>getAs("previous_app_id")).isNull();
+    assertThat(rows.get(appId(0)).isNullAt(rows.get(appId(0)).fieldIndex("changes"))).isTrue();
+    for (int i = 1; i < SLOWDOWN.length; i++) {
+      Row r = rows.get(appId(i));
+      assertThat(r.<String>getAs("previous_app_id")).as(appId(i)).isEqualTo(appId(i - 1));
+      assertThat(r.<String>getList(r.fieldIndex("changes"))).as(appId(i)).isEmpty();
+    }
+  }
+
+  /**
    * Run 6's tasks took 1.6× as long with its data and configuration unchanged; start-up (12.4 s of its 19.9 s) did
    * not, so its wall time is about 19.9 + 0.6 × 7.4 = 24.3 s, 1.22× the baseline. Every sizeable stage grew by a
    * similar factor (stages 0 and 1: about 1.2× and 1.6×, median 1.39×) with data, slots and configuration unchanged,

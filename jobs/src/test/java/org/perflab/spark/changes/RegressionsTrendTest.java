@@ -30,7 +30,7 @@ class RegressionsTrendTest {
 
   private static Map<String, Row> judge(List<RunPoint> runs) {
     Set<String> all = runs.stream().map(RunPoint::logId).collect(Collectors.toSet());
-    return Regressions.judge(runs, all, DetectorOptions.withMinHistory(5), ids -> Map.of(), 0L).stream()
+    return Regressions.judge(runs, all, DetectorOptions.withMinHistory(5), ids -> Map.of(), ids -> Map.of(), 0L).stream()
         .collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r));
   }
 
