@@ -82,17 +82,29 @@ public final class LatestRegressions {
    * 400; 1 more change". What changed before anything got slower. None for rows written before the column.
    */
   public static List<String> changedHeadlines(Dataset<Row> rows) {
+    return changedRows(rows).stream().map(r -> {
+      List<String> changes = r.getList(r.fieldIndex(CHANGES));
+      int more = changes.size() - 1;
+      return String.format(Locale.ROOT, "%s (%s) %s: %s%s", r.getAs("workload_id"), r.getAs("app_id"),
+          verdictWords(r), changes.get(0), more == 0 ? "" : "; " + more + (more == 1 ? " more change" : " more changes"));
+    }).toList();
+  }
+
+  /**
+   * The rows of {@link #changedHeadlines}: not {@code REGRESSION}, with at least one change, by workload and
+   * application; none for rows written before the column.
+   */
+  public static List<Row> changedRows(Dataset<Row> rows) {
     if (!Arrays.asList(rows.schema().fieldNames()).contains(CHANGES)) {
       return List.of();
     }
     return rows.where(col("verdict").notEqual(Verdict.REGRESSION.name()).and(size(col(CHANGES)).gt(0)))
-        .orderBy(col("workload_id"), col("app_id"), col(KeyColumns.LOG_ID)).collectAsList().stream().map(r -> {
-          List<String> changes = r.getList(r.fieldIndex(CHANGES));
-          int more = changes.size() - 1;
-          return String.format(Locale.ROOT, "%s (%s) %s: %s%s", r.getAs("workload_id"), r.getAs("app_id"),
-              r.<String>getAs("verdict").toLowerCase(Locale.ROOT).replace('_', ' '), changes.get(0),
-              more == 0 ? "" : "; " + more + (more == 1 ? " more change" : " more changes"));
-        }).toList();
+        .orderBy(col("workload_id"), col("app_id"), col(KeyColumns.LOG_ID)).collectAsList();
+  }
+
+  /** The row's verdict in words: "within noise", "insufficient history". */
+  public static String verdictWords(Row r) {
+    return r.<String>getAs("verdict").toLowerCase(Locale.ROOT).replace('_', ' ');
   }
 
   /**

@@ -42,6 +42,9 @@ public final class Regressions {
   /** The metrics judged, in the order of a row's judgements. */
   private static final List<String> METRICS = List.of("wall time", "core-hours", "GB-hours");
 
+  /** Judged runs whose settings are read at a time. */
+  static final int SETTINGS_CHUNK = 1000;
+
   private Regressions() {}
 
   /**
@@ -51,7 +54,8 @@ public final class Regressions {
    * @param judged the log ids to judge (the logs ingested since the last run, or all)
    * @param options the detector's thresholds
    * @param profiles the profiles of the given log ids (called once, with the regressions and their baseline runs)
-   * @param settings the settings of the given log ids (called once, with the judged runs and the runs just before them)
+   * @param settings the settings of the given log ids (called with the judged runs and the runs just before them,
+   *     {@value #SETTINGS_CHUNK} judged runs at a time, so that a full run over an archive holds a chunk's settings)
    * @param nowMs the judgement time, epoch ms
    */
   public static List<Row> judge(List<RunPoint> runs, Set<String> judged, DetectorOptions options,
@@ -83,13 +87,18 @@ public final class Regressions {
       p.wall().baseline().forEach(i -> wanted.add(p.series().get(i).logId()));
     });
     Map<String, RunProfile> profiled = wanted.isEmpty() ? Map.of() : profiles.apply(wanted);
-    Set<String> runsAndPrevious = new HashSet<>();
-    pending.forEach(p -> {
-      runsAndPrevious.add(p.run().logId());
-      p.previous().ifPresent(r -> runsAndPrevious.add(r.logId()));
-    });
-    Map<String, RunSettings> set = runsAndPrevious.isEmpty() ? Map.of() : settings.apply(runsAndPrevious);
-    return pending.stream().map(p -> p.row(profiled, set, nowMs)).toList();
+    Map<String, String[]> changes = new HashMap<>();
+    for (int from = 0; from < pending.size(); from += SETTINGS_CHUNK) {
+      List<Pending> chunk = pending.subList(from, Math.min(pending.size(), from + SETTINGS_CHUNK));
+      Set<String> runsAndPrevious = new HashSet<>();
+      chunk.forEach(p -> {
+        runsAndPrevious.add(p.run().logId());
+        p.previous().ifPresent(r -> runsAndPrevious.add(r.logId()));
+      });
+      Map<String, RunSettings> set = settings.apply(runsAndPrevious);
+      chunk.forEach(p -> changes.put(p.run().logId(), p.changes(set)));
+    }
+    return pending.stream().map(p -> p.row(profiled, changes.get(p.run().logId()), nowMs)).toList();
   }
 
   /** One judged run with its three judgements, before its causes are known. */
@@ -141,7 +150,7 @@ public final class Regressions {
       return best;
     }
 
-    Row row(Map<String, RunProfile> profiles, Map<String, RunSettings> settings, long nowMs) {
+    Row row(Map<String, RunProfile> profiles, String[] changes, long nowMs) {
       RunPoint run = run();
       Judgement wall = wall();
       Verdict verdict = verdict();
@@ -200,7 +209,7 @@ public final class Regressions {
       values.add(actions.toArray(String[]::new));
       values.add(nowMs);
       values.add(previous().map(RunPoint::appId).orElse(null));
-      values.add(changes(settings));
+      values.add(changes);
       return new GenericRowWithSchema(values.toArray(), ChangeTables.REGRESSIONS);
     }
 

@@ -32,8 +32,10 @@ import org.perflab.spark.report.View.TableView;
  * @param judged rows of that run
  * @param rows its regressions, in order
  * @param tablePresent whether the {@code regressions} table exists
+ * @param changed the runs of that judgement that changed their configuration or plan since their workload's previous
+ *     run without regressing ({@link LatestRegressions#changedRows})
  */
-record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean tablePresent) {
+record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean tablePresent, List<Row> changed) {
   /**
    * The version of regressions.json's format: raised when a field changes meaning or goes away. 2 (2026-12-02):
    * {@code page} may be null, for a regression beyond the report's {@code --top}.
@@ -45,6 +47,8 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
   /** The pages of the whole list, {@code regressions-1.html}, ...: {@link Paging}. */
   static final String PAGES = "regressions";
   private static final String TITLE = "Regressions last night";
+  private static final List<String> CHANGED_HEADERS = List.of("workload", "application", "verdict",
+      "what changed since the previous run", "previous run");
   private static final List<String> HEADERS = List.of("workload", "application", "what regressed (ratio)",
       "extra time (s)", "extra core-hours (core·h)", "first cause", "what to do", "compared with (stages aligned)");
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -53,14 +57,15 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
   static NightRegressions read(Inputs in) {
     Optional<Dataset<Row>> table = in.read(ChangeTables.REGRESSIONS_TABLE);
     if (table.isEmpty()) {
-      return new NightRegressions(null, 0, List.of(), false);
+      return new NightRegressions(null, 0, List.of(), false, List.of());
     }
     Optional<Long> at = LatestRegressions.judgedAtMs(table.get());
     if (at.isEmpty()) {
-      return new NightRegressions(null, 0, List.of(), true);
+      return new NightRegressions(null, 0, List.of(), true, List.of());
     }
     Dataset<Row> night = table.get().where(col("judged_at_ms").equalTo(at.get()));
-    return new NightRegressions(at.get(), night.count(), LatestRegressions.regressions(night).collectAsList(), true);
+    return new NightRegressions(at.get(), night.count(), LatestRegressions.regressions(night).collectAsList(), true,
+        LatestRegressions.changedRows(night));
   }
 
   /**
@@ -114,6 +119,31 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
         List.of()));
   }
 
+  /**
+   * The overview's section after the regressions: the runs of the same judgement that changed their configuration or
+   * SQL plan since their workload's previous run without regressing, the first {@code top} by workload (the others
+   * counted in its note; all in the table's {@code changes} column); empty when none did.
+   */
+  Optional<Section> changedSection(int top) {
+    if (changed.isEmpty()) {
+      return Optional.empty();
+    }
+    String note = String.format(Locale.ROOT, "%d of the %d runs changed their configuration or SQL plan since their"
+        + " workload's previous run without regressing%s (regressions, column changes; docs/regressions.md).",
+        changed.size(), judged, changed.size() > top ? String.format(Locale.ROOT, "; the first %d by workload here",
+        top) : "");
+    List<List<Cell>> cells = new ArrayList<>();
+    for (Row r : changed.subList(0, Math.min(top, changed.size()))) {
+      String workload = Fmt.str(r, "workload_id");
+      cells.add(List.of(Cell.link(workload, Paths.workloadPage(workload)), Cell.text(AppKey.of(r).label()),
+          Cell.text(LatestRegressions.verdictWords(r)),
+          Cell.text(String.join("; ", r.<String>getList(r.fieldIndex(LatestRegressions.CHANGES)))),
+          Cell.text(Fmt.str(r, "previous_app_id"))));
+    }
+    return Optional.of(new Section("changed", "Changed without regressing", List.of(note), List.of(),
+        List.of(new TableView("changed-table", CHANGED_HEADERS, cells)), List.of()));
+  }
+
   /** The regressions the report writes application and comparison pages for: the {@code top} costliest. */
   List<Row> paged(int top) {
     return rows.subList(0, Math.min(top, rows.size()));
@@ -140,6 +170,16 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
       regressions.add(regression(rows.get(i), i < top));
     }
     out.put("regressions", regressions);
+    List<Map<String, Object>> changedRuns = new ArrayList<>();
+    for (Row r : changed) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      for (String column : List.of("workload_id", "app_id", "app_attempt_id", "log_id", "verdict", "previous_app_id")) {
+        m.put(column, r.isNullAt(r.fieldIndex(column)) ? null : r.get(r.fieldIndex(column)));
+      }
+      m.put("changes", r.getList(r.fieldIndex(LatestRegressions.CHANGES)));
+      changedRuns.add(m);
+    }
+    out.put("changed", changedRuns);
     try {
       return JSON.writeValueAsString(out) + "\n";
     } catch (JsonProcessingException e) {

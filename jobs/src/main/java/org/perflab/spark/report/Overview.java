@@ -73,11 +73,15 @@ public final class Overview {
     return new Overview(in, options).build();
   }
 
-  /** What costs most first: the night's regressions (when judged), the costliest findings, then the archive. */
+  /**
+   * What costs most first: the night's regressions (when judged) and the runs that changed without regressing, the
+   * costliest findings, then the archive.
+   */
   private Result build() {
     List<Section> sections = new ArrayList<>();
     NightRegressions regressions = NightRegressions.read(in);
     regressions.section(linked, options.top(), pages).ifPresent(sections::add);
+    regressions.changedSection(options.top()).ifPresent(sections::add);
     sections.add(findings());
     sections.add(ingestStatus());
     sections.add(lastNight());

@@ -187,9 +187,21 @@ class ReportJobTest {
         regression(regressed.get(1), NIGHT_MS, "REGRESSION", 3.0, 0.004, 1.25, "DATA: input 2x", null, "TREND"),
         regression(regressed.get(2), NIGHT_MS, "REGRESSION", 2.0, 0.03, 1.5,
             "CONFIGURATION: spark.executor.instances 4 -> 2", regressed.get(3).getAs("app_id")),
-        regression(regressed.get(3), NIGHT_MS, "WITHIN_NOISE", null, 0.01, 1.0, null));
+        changed(regression(regressed.get(3), NIGHT_MS, "WITHIN_NOISE", null, 0.01, 1.0, null),
+            regressed.get(2).getAs("app_id"), "spark.sql.shuffle.partitions 200 -> 400", "SQL plan changed"));
     new TableStore(spark, root.toString()).overwrite(ChangeTables.REGRESSIONS_TABLE,
         spark.createDataFrame(rows, ChangeTables.REGRESSIONS));
+  }
+
+  /** {@code row} with a previous run and what changed since it. */
+  private static Row changed(Row row, String previous, String... changes) {
+    Object[] cells = new Object[row.size()];
+    for (int i = 0; i < cells.length; i++) {
+      cells[i] = row.get(i);
+    }
+    cells[row.fieldIndex("previous_app_id")] = previous;
+    cells[row.fieldIndex("changes")] = changes;
+    return new org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema(cells, ChangeTables.REGRESSIONS);
   }
 
   private static Row regression(Row app, long judgedAt, String verdict, Double extraS, double coreHours,
@@ -339,6 +351,13 @@ class ReportJobTest {
     assertThat(list.get(1).path("app_id").asText()).isEqualTo(regressed.get(1).<String>getAs("app_id"));
     assertThat(list.get(1).path("extra_s").asDouble()).isEqualTo(3.0);
     assertThat(list.get(1).path("change_kind").asText()).isEqualTo("TREND");
+    JsonNode changed = json.path("changed");
+    assertThat(changed).as("the run that changed without regressing").hasSize(1);
+    assertThat(changed.get(0).path("app_id").asText()).isEqualTo(regressed.get(3).<String>getAs("app_id"));
+    assertThat(changed.get(0).path("verdict").asText()).isEqualTo("WITHIN_NOISE");
+    assertThat(changed.get(0).path("previous_app_id").asText()).isEqualTo(regressed.get(2).<String>getAs("app_id"));
+    assertThat(changed.get(0).path("changes")).extracting(JsonNode::asText)
+        .containsExactly("spark.sql.shuffle.partitions 200 -> 400", "SQL plan changed");
   }
 
   /**
@@ -631,7 +650,7 @@ class ReportJobTest {
   private static void assertTheOverviewLeadsWithWhatCostsMost(ChromeDriver chrome) {
     List<String> sections = chrome.findElements(By.tagName("section")).stream()
         .map(e -> e.getAttribute("id")).distinct().toList();
-    assertThat(sections).startsWith("regressions", "findings");
+    assertThat(sections).startsWith("regressions", "changed", "findings");
     List<List<String>> regressions = cells(chrome, "#regressions-table");
     assertThat(regressions).extracting(r -> r.get(1)).containsExactly(regressed.get(2).<String>getAs("app_id"),
         regressed.get(1).<String>getAs("app_id"));
@@ -641,6 +660,10 @@ class ReportJobTest {
     assertThat(regressions.get(1).get(7)).as("no reference run: no comparison").isEqualTo(Fmt.NONE);
     assertThat(regressions.get(1).get(2)).as("a trend").isEqualTo("wall time 1.30× gradually");
     assertThat(regressions.get(0).get(2)).as("a step").isEqualTo("wall time 1.30×");
+    assertThat(cells(chrome, "#changed-table")).as("what changed without regressing, under the regressions")
+        .containsExactly(List.of(regressed.get(3).<String>getAs("workload_id"),
+            regressed.get(3).<String>getAs("app_id"), "within noise",
+            "spark.sql.shuffle.partitions 200 -> 400; SQL plan changed", regressed.get(2).<String>getAs("app_id")));
 
     List<Row> findings = spark.read().format("delta").load(root.resolve("findings").toString()).collectAsList();
     List<List<String>> shown = cells(chrome, "#findings-table");
