@@ -13,7 +13,9 @@ import org.perflab.table.Table;
 /**
  * The tables the changes jobs read: the {@code features} tables and the ingest tables they were derived from.
  * {@code sqlOperators} is empty when the root has no SQL; {@code stragglers} (of {@code diagnose}) when it was not
- * diagnosed: the attribution then has no slow-host evidence.
+ * diagnosed: the attribution then has no slow-host evidence. {@code properties} holds the SPARK properties only
+ * ({@link EffectiveProperties#spark}: per log in {@code properties} in every layout, so no property set is joined):
+ * the changes jobs compare Spark's configuration, not the JVM's or the class path.
  */
 public record RunInputs(Dataset<Row> workloads, Dataset<Row> appFeatures, Dataset<Row> stageFeatures,
     Dataset<Row> applications, Dataset<Row> stages, Dataset<Row> executors, Dataset<Row> properties,
@@ -29,7 +31,7 @@ public record RunInputs(Dataset<Row> workloads, Dataset<Row> appFeatures, Datase
     return new RunInputs(features(root, job, FeatureTables.WORKLOADS_TABLE),
         features(root, job, FeatureTables.APP_FEATURES_TABLE), features(root, job, FeatureTables.STAGE_FEATURES_TABLE),
         ingest(root, job, Table.APPLICATIONS), ingest(root, job, Table.STAGES), ingest(root, job, Table.EXECUTORS),
-        EffectiveProperties.read(root).orElseThrow(() -> missing(root, job, Table.PROPERTIES)),
+        EffectiveProperties.spark(root).orElseThrow(() -> missing(root, job, Table.PROPERTIES)),
         root.read(Table.SQL_OPERATORS), root.read(StragglerTable.NAME));
   }
 
