@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
 final class JvmFlags {
   private JvmFlags() {}
 
+  /** What {@link #shown} reads for options that set no flag that acts on time. */
+  static final String NONE = "(none)";
+
   /** The Java-options properties compared by their flags. */
   static final Pattern KEYS = Pattern.compile("spark\\.(driver|executor)\\.(extra|default)JavaOptions");
 
@@ -73,13 +76,13 @@ final class JvmFlags {
     return flags;
   }
 
-  /** The flags of {@code options} as one line in name order; {@code (none)} when it sets none; null for null. */
+  /** The flags of {@code options} as one line in name order; {@link #NONE} when it sets none; null for null. */
   static String shown(String options) {
     if (options == null) {
       return null;
     }
     Map<String, String> flags = of(options);
-    return flags.isEmpty() ? "(none)" : String.join(" ", flags.values());
+    return flags.isEmpty() ? NONE : String.join(" ", flags.values());
   }
 
   /** Whitespace-separated tokens; a quoted span ('...' or "...") stays in its token, without its quotes. */

@@ -139,7 +139,7 @@ public record PropertyChange(String key, String before, String after, Mechanism 
    */
   public String restore() {
     if (JvmFlags.isJavaOptions(key)) {
-      return before == null || before.equals(JvmFlags.shown("")) ? "remove the JVM flags " + after + " from " + key
+      return before == null || before.equals(JvmFlags.NONE) ? "remove the JVM flags " + after + " from " + key
           : "restore the baseline's JVM flags in " + key + ": " + before;
     }
     if (before == null) {

@@ -9,8 +9,10 @@ import java.util.regex.Pattern;
 import org.apache.spark.network.util.ByteUnit;
 import org.apache.spark.network.util.JavaUtils;
 import org.perflab.costmodel.Codec;
+import org.perflab.costmodel.CostConfig;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
+import org.perflab.findings.FindingLimits;
 
 /**
  * A Spark property's value as Spark reads it, so that two runs' values are compared for what they do and not for how
@@ -90,13 +92,16 @@ public final class PropertyValues {
       Map.entry("spark.shuffle.service.enabled", Known.of(Kind.BOOLEAN, "false")),
       Map.entry("spark.memory.offHeap.enabled", Known.of(Kind.BOOLEAN, "false")),
       Map.entry("spark.speculation", Known.of(Kind.BOOLEAN, "false")),
-      Map.entry("spark.sql.shuffle.partitions", Known.of(Kind.NUMBER, "200")),
+      Map.entry("spark.sql.shuffle.partitions",
+          Known.of(Kind.NUMBER, Integer.toString(FindingLimits.DEFAULT_SHUFFLE_PARTITIONS))),
       Map.entry("spark.task.cpus", Known.of(Kind.NUMBER, "1")),
       Map.entry("spark.task.maxFailures", Known.of(Kind.NUMBER, "4")),
-      Map.entry("spark.shuffle.sort.bypassMergeThreshold", Known.of(Kind.NUMBER, "200")),
+      Map.entry("spark.shuffle.sort.bypassMergeThreshold",
+          Known.of(Kind.NUMBER, Integer.toString(CostConfig.DEFAULT_BYPASS_THRESHOLD))),
       Map.entry("spark.memory.fraction", new Known(Kind.NUMBER, "0.6", 200, "0.75", 106)),
       Map.entry("spark.memory.storageFraction", new Known(Kind.NUMBER, "0.5", 0, null, 106)),
-      Map.entry("spark.io.compression.codec", new Known(Kind.CODEC, "lz4", 200, "snappy", 0)),
+      Map.entry("spark.io.compression.codec",
+          new Known(Kind.CODEC, Codec.LZ4.shortName(), 200, Codec.SNAPPY.shortName(), 0)),
       Map.entry("spark.serializer", Known.of(Kind.SERIALIZER, SerializerKind.JAVA.className())));
 
   private static final Pattern VERSION = Pattern.compile("\\s*(\\d+)\\.(\\d+).*");

@@ -54,8 +54,9 @@ public final class Regressions {
    * @param judged the log ids to judge (the logs ingested since the last run, or all)
    * @param options the detector's thresholds
    * @param profiles the profiles of the given log ids (called once, with the regressions and their baseline runs)
-   * @param settings the settings of the given log ids (called with the judged runs and the runs just before them,
-   *     {@value #SETTINGS_CHUNK} judged runs at a time, so that a full run over an archive holds a chunk's settings)
+   * @param settings the settings of the given log ids (called with the judged runs and the runs just before them
+   *     that {@code profiles} did not return, {@value #SETTINGS_CHUNK} judged runs at a time, so that a full run over
+   *     an archive holds a chunk's settings)
    * @param nowMs the judgement time, epoch ms
    */
   public static List<Row> judge(List<RunPoint> runs, Set<String> judged, DetectorOptions options,
@@ -90,12 +91,20 @@ public final class Regressions {
     Map<String, String[]> changes = new HashMap<>();
     for (int from = 0; from < pending.size(); from += SETTINGS_CHUNK) {
       List<Pending> chunk = pending.subList(from, Math.min(pending.size(), from + SETTINGS_CHUNK));
-      Set<String> runsAndPrevious = new HashSet<>();
+      Set<String> unread = new HashSet<>();
       chunk.forEach(p -> {
-        runsAndPrevious.add(p.run().logId());
-        p.previous().ifPresent(r -> runsAndPrevious.add(r.logId()));
+        unread.add(p.run().logId());
+        p.previous().ifPresent(r -> unread.add(r.logId()));
       });
-      Map<String, RunSettings> set = settings.apply(runsAndPrevious);
+      Map<String, RunSettings> set = new HashMap<>();
+      unread.removeIf(log -> { // a run profiled above has its settings: not read again
+        RunProfile profile = profiled.get(log);
+        if (profile != null) {
+          set.put(log, RunSettings.of(profile));
+        }
+        return profile != null;
+      });
+      set.putAll(settings.apply(unread));
       chunk.forEach(p -> changes.put(p.run().logId(), p.changes(set)));
     }
     return pending.stream().map(p -> p.row(profiled, changes.get(p.run().logId()), nowMs)).toList();

@@ -172,10 +172,8 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
     out.put("regressions", regressions);
     List<Map<String, Object>> changedRuns = new ArrayList<>();
     for (Row r : changed) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      for (String column : List.of("workload_id", "app_id", "app_attempt_id", "log_id", "verdict", "previous_app_id")) {
-        m.put(column, r.isNullAt(r.fieldIndex(column)) ? null : r.get(r.fieldIndex(column)));
-      }
+      Map<String, Object> m = columns(r, List.of("workload_id", "app_id", "app_attempt_id", "log_id", "verdict",
+          "previous_app_id"));
       m.put("changes", r.getList(r.fieldIndex(LatestRegressions.CHANGES)));
       changedRuns.add(m);
     }
@@ -187,13 +185,19 @@ record NightRegressions(Long judgedAtMs, long judged, List<Row> rows, boolean ta
     }
   }
 
-  private static Map<String, Object> regression(Row r, boolean paged) {
+  /** The row's {@code columns} by name, in order, null where null. */
+  private static Map<String, Object> columns(Row r, List<String> columns) {
     Map<String, Object> m = new LinkedHashMap<>();
-    for (String column : List.of("workload_id", "app_id", "app_attempt_id", "log_id", "start_time_ms",
-        "wall_time_s", "baseline_wall_time_s", "wall_time_ratio", "wall_time_z", "core_hours_ratio",
-        "gb_hours_ratio", "extra_s", "extra_core_hours", "first_cause", "reference_app_id")) {
+    for (String column : columns) {
       m.put(column, r.isNullAt(r.fieldIndex(column)) ? null : r.get(r.fieldIndex(column)));
     }
+    return m;
+  }
+
+  private static Map<String, Object> regression(Row r, boolean paged) {
+    Map<String, Object> m = columns(r, List.of("workload_id", "app_id", "app_attempt_id", "log_id", "start_time_ms",
+        "wall_time_s", "baseline_wall_time_s", "wall_time_ratio", "wall_time_z", "core_hours_ratio",
+        "gb_hours_ratio", "extra_s", "extra_core_hours", "first_cause", "reference_app_id"));
     m.put("metric", LatestRegressions.metric(r));
     m.put("change_kind", LatestRegressions.changeKind(r).map(Enum::name).orElse(null));
     m.put("baseline_app_ids", r.getList(r.fieldIndex("baseline_app_ids")));
