@@ -35,12 +35,25 @@ public record RunSettings(Map<String, String> properties, String planFingerprint
   public List<String> changesSince(RunSettings earlier) {
     List<String> out = new ArrayList<>(PropertyChange.between(earlier.properties, properties).stream()
         .map(PropertyChange::describe).toList());
-    if (!earlier.planFingerprint.isEmpty() && !planFingerprint.isEmpty()
-        && !earlier.planFingerprint.equals(planFingerprint)) {
+    if (planChangedSince(earlier)) {
       out.add(earlier.joins.equals(joins) ? "SQL plan changed"
           : "SQL plan changed: joins " + joins(earlier.joins) + " -> " + joins(joins));
     }
     return out;
+  }
+
+  /** Whether both runs have SQL plans and their fingerprints differ. */
+  public boolean planChangedSince(RunSettings earlier) {
+    return !earlier.planFingerprint.isEmpty() && !planFingerprint.isEmpty()
+        && !earlier.planFingerprint.equals(planFingerprint);
+  }
+
+  /**
+   * The SQL plans in short, "joins SortMergeJoin 2; plan 3f2a9c1e0b4d5a6f" (the join operators, "none" without a
+   * join, then the fingerprint), so that two runs' plans read the same exactly when they are; null without SQL.
+   */
+  public String planShown() {
+    return planFingerprint.isEmpty() ? null : "joins " + joins(joins) + "; plan " + planFingerprint;
   }
 
   private static String joins(Map<String, Long> joins) {

@@ -50,6 +50,14 @@ class RunSettingsTest {
   }
 
   @Test
+  void aPlanIsShownByItsJoinsAndFingerprintAndNotAtAllWithoutSql() {
+    assertThat(settings(CONF, "abc", Map.of("SortMergeJoin", 2L, "BroadcastHashJoin", 1L)).planShown())
+        .isEqualTo("joins BroadcastHashJoin 1, SortMergeJoin 2; plan abc");
+    assertThat(settings(CONF, "abc", Map.of()).planShown()).isEqualTo("joins none; plan abc");
+    assertThat(settings(CONF, "", Map.of()).planShown()).isNull();
+  }
+
+  @Test
   void aSparkUpgradeNamesTheVersionAndTheDefaultsItChanged() {
     RunSettings before = settings(Map.of(RunProfile.SPARK_VERSION, "3.1.3"), "", Map.of());
     RunSettings after = settings(Map.of(RunProfile.SPARK_VERSION, "4.1.0"), "", Map.of());

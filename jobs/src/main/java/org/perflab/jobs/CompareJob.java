@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code perflab compare}: any two runs side by side. Prints a short diff (the runs' wall times, the configuration
- * and data differences, the stages that changed most) and writes their rows of {@code comparisons}, replacing the
+ * differences, the SQL plans, the data differences, the stages that changed most) and writes their rows of {@code comparisons}, replacing the
  * pair's earlier rows. Runs of different workloads need {@code --force}. Options: docs/jobs.md#compare.
  *
  * <pre>
@@ -145,7 +145,10 @@ public final class CompareJob implements SessionCommand {
     return count + (count == 1 ? " difference" : " differences");
   }
 
-  /** The printed diff: a headline, the configuration and data differences, the stages that changed most. */
+  /**
+   * The printed diff: a headline, the configuration differences, the SQL plans, the data differences, the stages that
+   * changed most.
+   */
   static String describe(Summary summary) {
     List<ComparisonRow> rows = summary.rows();
     List<ComparisonRow> stages = of(rows, ComparisonKind.STAGE);
@@ -155,6 +158,7 @@ public final class CompareJob implements SessionCommand {
     text.append(String.format(Locale.ROOT, "%nconfiguration: %s", differences(config.size())));
     config.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %s -> %s", r.item(), unset(r.valueA()),
         unset(r.valueB()))));
+    text.append(plan(of(rows, ComparisonKind.PLAN)));
     List<ComparisonRow> data = of(rows, ComparisonKind.DATA).stream().filter(r -> r.change() != 0).toList();
     text.append(String.format(Locale.ROOT, "%ndata: %s", differences(data.size())));
     data.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %.0f -> %.0f%s", r.item(), r.amountA(),
@@ -193,6 +197,22 @@ public final class CompareJob implements SessionCommand {
       parts.add(labels.get(i) + " " + seconds(row.amountA()) + " -> " + seconds(row.amountB()));
     }
     return String.format(Locale.ROOT, "%nwall time split: %s", String.join(", ", parts));
+  }
+
+  /**
+   * "plan: the same (joins SortMergeJoin 1; plan ...)", "plan: changed" with both sides, "plan: only B has SQL", or
+   * "plan: no SQL" when neither run has any.
+   */
+  private static String plan(List<ComparisonRow> plan) {
+    if (plan.isEmpty()) {
+      return String.format(Locale.ROOT, "%nplan: no SQL");
+    }
+    ComparisonRow row = plan.get(0);
+    if (row.valueA() == null || row.valueB() == null) {
+      return String.format(Locale.ROOT, "%nplan: only %s has SQL", row.valueA() == null ? "B" : "A");
+    }
+    return row.valueA().equals(row.valueB()) ? String.format(Locale.ROOT, "%nplan: the same (%s)", row.valueA())
+        : String.format(Locale.ROOT, "%nplan: changed%n  %s -> %s", row.valueA(), row.valueB());
   }
 
   private static List<ComparisonRow> of(List<ComparisonRow> rows, ComparisonKind kind) {

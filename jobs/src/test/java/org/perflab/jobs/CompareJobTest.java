@@ -26,6 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perflab.errors.BadInputException;
 import org.perflab.eventlog.redact.Redactor;
 import org.perflab.spark.changes.ChangeTables;
+import org.perflab.spark.changes.ComparedPair;
+import org.perflab.spark.changes.ComparisonKind;
+import org.perflab.spark.changes.ComparisonRow;
+import org.perflab.spark.changes.Comparisons;
+import org.perflab.spark.changes.RunPoint;
 import org.perflab.spark.ingest.SparkTestSession;
 
 /**
@@ -79,6 +84,25 @@ class CompareJobTest {
         .containsExactly(tuple("spark.executor.memory", "1g (default)", "2g"), tuple("spark.sql.shuffle.partitions", "4", "8"),
             tuple("spark.ssl.keyPassword", null, Redactor.REDACTED));
     assertThat(rows).allSatisfy(r -> assertThat(r.mkString("|")).doesNotContain(SECRET));
+  }
+
+  /** The diff names a changed plan with both sides, and a plan on one side only. */
+  @Test
+  void printsTheSqlPlansSideBySide() {
+    ComparedPair pair = new ComparedPair(new RunPoint("etl", "log-a", "app-1", "1", 1_000L, 60, 1, 1),
+        new RunPoint("etl", "log-b", "app-2", "1", 2_000L, 60, 1, 1));
+    List<ComparisonRow> rows = new ArrayList<>();
+    for (String item : List.of("wall_time_s", "task_time_s", "slots")) {
+      rows.add(new ComparisonRow(pair, ComparisonKind.RUN, rows.size(), item, null, null, 60.0, 60.0, "s", null, null,
+          null, 0L));
+    }
+    rows.add(new ComparisonRow(pair, ComparisonKind.PLAN, 0, Comparisons.PLAN_ITEM, "joins BroadcastHashJoin 1; plan a",
+        "joins SortMergeJoin 1; plan b", null, null, null, null, null, null, 0L));
+    assertThat(CompareJob.describe(new CompareJob.Summary(pair, rows))).contains(
+        "\nplan: changed\n  joins BroadcastHashJoin 1; plan a -> joins SortMergeJoin 1; plan b\ndata:");
+    rows.set(rows.size() - 1, new ComparisonRow(pair, ComparisonKind.PLAN, 0, Comparisons.PLAN_ITEM, null,
+        "joins none; plan b", null, null, null, null, null, null, 0L));
+    assertThat(CompareJob.describe(new CompareJob.Summary(pair, rows))).contains("\nplan: only B has SQL\n");
   }
 
   @Test
@@ -153,7 +177,7 @@ class CompareJobTest {
             + " %.1f s, after the last %.1f s -> %.1f s", run.subList(3, 7).stream()
             .flatMap(r -> java.util.stream.Stream.of(r.getAs("amount_a"), r.getAs("amount_b"))).toArray()));
     assertThat(text).doesNotContain(SECRET).contains("configuration: 3 differences", "  spark.sql.shuffle.partitions 4 -> 8",
-        "  spark.executor.memory 1g (default) -> 2g", "data: 0 differences",
+        "  spark.executor.memory 1g (default) -> 2g", "\nplan: no SQL\n", "data: 0 differences",
         "stages that changed most:\n  +2.0 s MATCHED runJob at SparkHadoopWriter.scala:85: 0.9 s -> 2.9 s");
   }
 

@@ -19,6 +19,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.changes.PropertyChange;
 import org.perflab.changes.RunProfile;
+import org.perflab.changes.RunSettings;
 import org.perflab.changes.StageAlignment;
 import org.perflab.changes.StageMatcher;
 import org.perflab.changes.StageRef;
@@ -37,6 +38,9 @@ public final class Comparisons {
   /** The data metrics compared, in row order: columns of the {@code stages} table, summed over the run's stages. */
   static final List<String> DATA = List.of("input_bytes", "input_records", "shuffle_read_bytes",
       "shuffle_read_records", "shuffle_write_bytes", "shuffle_write_records", "output_bytes", "output_records");
+
+  /** The item of the {@link ComparisonKind#PLAN} row. */
+  public static final String PLAN_ITEM = "sql_plan";
 
   /** The {@code RUN} items of the wall time split ({@link WallTimeSplit}), in the order of their rows. */
   public static final List<String> SPLIT_ITEMS = List.of("before_stages_s", "stages_s", "between_stages_s",
@@ -158,8 +162,8 @@ public final class Comparisons {
 
   /**
    * The rows of one compared pair: the runs' totals, the configuration differences (ids, hosts, ports and other
-   * values that name one run left out: {@link PropertyChange#between}), the data metrics, and every stage of either
-   * run in B's run order.
+   * values that name one run left out: {@link PropertyChange#between}), the SQL plans when either run has SQL, the
+   * data metrics, and every stage of either run in B's run order.
    */
   public static List<ComparisonRow> rows(ComparedPair pair, Side a, Side b, long nowMs) {
     List<ComparisonRow> out = new ArrayList<>(runRows(pair, a.profile(), b.profile(), nowMs));
@@ -168,6 +172,12 @@ public final class Comparisons {
       PropertyChange c = changes.get(i);
       out.add(new ComparisonRow(pair, ComparisonKind.CONFIGURATION, i, c.key(), c.shownBefore(), c.shownAfter(),
           null, null, null, null, null, null, nowMs));
+    }
+    String planA = RunSettings.of(a.profile()).planShown();
+    String planB = RunSettings.of(b.profile()).planShown();
+    if (planA != null || planB != null) {
+      out.add(new ComparisonRow(pair, ComparisonKind.PLAN, 0, PLAN_ITEM, planA, planB, null, null, null, null, null,
+          null, nowMs));
     }
     for (int i = 0; i < DATA.size(); i++) {
       String metric = DATA.get(i);

@@ -106,6 +106,32 @@ class ComparisonsTest {
     assertThat(wall.toRow().<Long>getAs("compared_at_ms")).isEqualTo(7L);
   }
 
+  @Test
+  void runsWithoutSqlHaveNoPlanRow() {
+    assertThat(of(ComparisonKind.PLAN)).isEmpty();
+  }
+
+  /** One plan row when either run has SQL: its joins and fingerprint on each side, null on a side without SQL. */
+  @Test
+  void thePlanRowShowsEachSidesJoinsAndFingerprint() {
+    Comparisons.Side broadcast = sqlSide("app-1", "00aa", Map.of("BroadcastHashJoin", 1L));
+    Comparisons.Side sortMerge = sqlSide("app-2", "11bb", Map.of("SortMergeJoin", 1L));
+    Comparisons.Side none = sqlSide("app-2", "", Map.of());
+
+    assertThat(plans(broadcast, sortMerge)).extracting(ComparisonRow::item, ComparisonRow::valueA,
+        ComparisonRow::valueB).containsExactly(tuple(Comparisons.PLAN_ITEM, "joins BroadcastHashJoin 1; plan 00aa",
+            "joins SortMergeJoin 1; plan 11bb"));
+    assertThat(plans(broadcast, broadcast)).extracting(ComparisonRow::valueA, ComparisonRow::valueB)
+        .containsExactly(tuple("joins BroadcastHashJoin 1; plan 00aa", "joins BroadcastHashJoin 1; plan 00aa"));
+    assertThat(plans(broadcast, none)).extracting(ComparisonRow::valueA, ComparisonRow::valueB)
+        .containsExactly(tuple("joins BroadcastHashJoin 1; plan 00aa", null));
+    assertThat(plans(broadcast, sortMerge).get(0).toRow().<Object>getAs("change")).isNull();
+  }
+
+  private static List<ComparisonRow> plans(Comparisons.Side a, Comparisons.Side b) {
+    return Comparisons.rows(PAIR, a, b, 7L).stream().filter(r -> r.kind() == ComparisonKind.PLAN).toList();
+  }
+
   private List<ComparisonRow> of(ComparisonKind kind) {
     return rows.stream().filter(r -> r.kind() == kind).toList();
   }
@@ -123,8 +149,18 @@ class ComparisonsTest {
   }
 
   private static RunProfile run(String app, double wallS, Map<String, String> properties, List<StageStats> stages) {
-    return new RunProfile(app, wallS, 100, 8, 2, 2, 0, 0, 100, 10, 0, 0, 0, 0, 0, "", Map.of(), properties,
+    return run(app, wallS, properties, stages, "", Map.of());
+  }
+
+  private static RunProfile run(String app, double wallS, Map<String, String> properties, List<StageStats> stages,
+      String plan, Map<String, Long> joins) {
+    return new RunProfile(app, wallS, 100, 8, 2, 2, 0, 0, 100, 10, 0, 0, 0, 0, 0, plan, joins, properties,
         new ArrayList<>(stages), WallTimeSplit.UNKNOWN);
+  }
+
+  private static Comparisons.Side sqlSide(String app, String plan, Map<String, Long> joins) {
+    return side(run(app, 10, Map.of(), List.of(stage(0, 0, "map at Etl.scala:10", 0, 4, 5, 0)), plan, joins),
+        Map.of(), data(100, 0));
   }
 
   /** A stage attempt whose GC is a tenth of its task time (s); sizes 0 but spill. */
