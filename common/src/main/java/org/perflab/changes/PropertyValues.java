@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.spark.network.util.ByteUnit;
 import org.apache.spark.network.util.JavaUtils;
@@ -12,6 +11,7 @@ import org.perflab.costmodel.Codec;
 import org.perflab.costmodel.CostConfig;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
+import org.perflab.eventlog.SparkVersion;
 import org.perflab.findings.FindingLimits;
 
 /**
@@ -104,7 +104,6 @@ public final class PropertyValues {
           new Known(Kind.CODEC, Codec.LZ4.shortName(), 200, Codec.SNAPPY.shortName(), 0)),
       Map.entry("spark.serializer", Known.of(Kind.SERIALIZER, SerializerKind.JAVA.className())));
 
-  private static final Pattern VERSION = Pattern.compile("\\s*(\\d+)\\.(\\d+).*");
   private static final Pattern BARE_NUMBER = Pattern.compile("[+-]?\\d+");
 
   /** The properties whose default PerfLab knows (or knows to depend on the cluster). */
@@ -172,12 +171,8 @@ public final class PropertyValues {
     return Long.toString(ms);
   }
 
-  /** major × 100 + minor; -1 when null or unreadable. */
+  /** major × 100 + minor; -1 when null or unreadable ({@link SparkVersion#minor}). */
   static int version(String sparkVersion) {
-    if (sparkVersion == null) {
-      return -1;
-    }
-    Matcher m = VERSION.matcher(sparkVersion);
-    return m.matches() ? Integer.parseInt(m.group(1)) * 100 + Integer.parseInt(m.group(2)) : -1;
+    return SparkVersion.minor(sparkVersion);
   }
 }

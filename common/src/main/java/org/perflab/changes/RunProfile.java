@@ -33,7 +33,7 @@ public record RunProfile(String appId, double wallS, double taskTimeS, int cores
     String planFingerprint, Map<String, Long> joins, Map<String, String> properties, List<StageStats> stages,
     WallTimeSplit split) {
   /** The pseudo-property that carries the Spark version. */
-  public static final String SPARK_VERSION = "spark version";
+  public static final String SPARK_VERSION = org.perflab.eventlog.SparkVersion.PROPERTY;
 
   public RunProfile {
     joins = Map.copyOf(joins);

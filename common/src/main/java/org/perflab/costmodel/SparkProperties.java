@@ -4,27 +4,44 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.network.util.JavaUtils;
 import org.perflab.errors.BadInputException;
+import org.perflab.eventlog.SparkVersion;
+import org.perflab.memory.MemoryManager;
 
 /**
  * A {@link CostConfig} from an application's Spark properties (the event log's "Spark Properties", or a candidate
  * configuration), with Spark ≥ 2's defaults for absent keys: spark.executor.memory 1g (a bare number is MiB, as Spark
  * reads it), spark.executor.cores 1, spark.task.cpus 1, spark.memory.fraction 0.6, spark.memory.storageFraction 0.5,
  * spark.shuffle.sort.bypassMergeThreshold 200, spark.shuffle.compress and spark.shuffle.spill.compress true, lz4, the
- * Java serializer; unified memory and the sort manager, with spilling always on.
+ * Java serializer; unified memory and the sort manager, with spilling always on. A run whose properties carry its
+ * Spark version ({@link SparkVersion#PROPERTY}) gets that version's defaults and memory manager instead ({@link
+ * #config}).
  */
 public final class SparkProperties {
   private SparkProperties() {}
 
-  /** The configuration of {@code executors} executors under {@code props}; bad input names a malformed key. */
+  /**
+   * The configuration of {@code executors} executors under {@code props}; bad input names a malformed key. With the
+   * run's Spark version under {@link SparkVersion#PROPERTY}, the defaults and the memory manager are that version's:
+   * before 1.6 (and 1.6 to 2.4 with {@code spark.memory.useLegacyMode=true}) the static manager
+   * ({@link MemoryModel.Legacy}: spark.shuffle.memoryFraction 0.2, spark.shuffle.safetyFraction 0.8), in 1.6
+   * spark.memory.fraction 0.75, before 2.0 the snappy codec; without a version, today's.
+   */
   public static CostConfig config(Map<String, String> props, int executors) {
     long memory = executorMemoryBytes(props);
-    MemoryModel.Unified unified = new MemoryModel.Unified(number(props, "spark.memory.fraction", 0.6),
-        number(props, "spark.memory.storageFraction", 0.5), 0L);
+    String version = props.get(SparkVersion.PROPERTY);
+    int minor = SparkVersion.minor(version);
+    MemoryModel model = MemoryManager.of(version, flag(props, "spark.memory.useLegacyMode", false))
+        == MemoryManager.STATIC
+        ? new MemoryModel.Legacy(number(props, "spark.shuffle.memoryFraction", 0.2),
+            number(props, "spark.shuffle.safetyFraction", 0.8))
+        : new MemoryModel.Unified(number(props, "spark.memory.fraction", minor >= 106 && minor < 200 ? 0.75 : 0.6),
+            number(props, "spark.memory.storageFraction", 0.5), 0L);
+    String codec = minor >= 0 && minor < 200 ? Codec.SNAPPY.shortName() : Codec.LZ4.shortName();
     return new CostConfig(executors, (int) number(props, "spark.executor.cores", 1),
-        (int) number(props, "spark.task.cpus", 1), memory, unified, ShuffleManager.SORT,
+        (int) number(props, "spark.task.cpus", 1), memory, model, ShuffleManager.SORT,
         (int) number(props, "spark.shuffle.sort.bypassMergeThreshold", CostConfig.DEFAULT_BYPASS_THRESHOLD), true,
-        flag(props, "spark.shuffle.compress"), flag(props, "spark.shuffle.spill.compress"),
-        Codec.parse(props.getOrDefault("spark.io.compression.codec", "lz4")),
+        flag(props, "spark.shuffle.compress", true), flag(props, "spark.shuffle.spill.compress", true),
+        Codec.parse(props.getOrDefault("spark.io.compression.codec", codec)),
         SerializerKind.parse(props.getOrDefault("spark.serializer", SerializerKind.JAVA.className())));
   }
 
@@ -54,8 +71,8 @@ public final class SparkProperties {
     }
   }
 
-  private static boolean flag(Map<String, String> props, String key) {
-    String v = props.getOrDefault(key, "true").trim().toLowerCase(Locale.ROOT);
+  private static boolean flag(Map<String, String> props, String key, boolean fallback) {
+    String v = props.getOrDefault(key, Boolean.toString(fallback)).trim().toLowerCase(Locale.ROOT);
     BadInputException.require(v.equals("true") || v.equals("false"), "Cannot read %s: not a boolean (%s; true or"
         + " false)", key, v);
     return v.equals("true");

@@ -54,8 +54,7 @@ public record SparkMemorySettings(long executorMemoryBytes, double memoryFractio
     double usable = (heap - RESERVED_BYTES) * fraction;
     double storageFraction = Math.min(MAX_STORAGE_FRACTION,
         Math.max(MIN_STORAGE_FRACTION, ceil(worker.storageBytes() / usable, 100)));
-    long overhead = Math.max(MIN_OVERHEAD_BYTES, roundUpMib((long) Math.ceil(OVERHEAD_FACTOR * heap)));
-    return new SparkMemorySettings(heap, fraction, storageFraction, overhead);
+    return new SparkMemorySettings(heap, fraction, storageFraction, overheadBytes(heap));
   }
 
   /** The bytes Spark manages with these settings: (heap - 300 MiB) × memoryFraction. */
@@ -66,6 +65,11 @@ public record SparkMemorySettings(long executorMemoryBytes, double memoryFractio
   /** The bytes of the managed memory safe from eviction by execution. */
   public long protectedStorageBytes() {
     return (long) (managedBytes() * storageFraction);
+  }
+
+  /** Spark's default overhead of a heap of {@code heapBytes}: max(384 MiB, 10 % of it), rounded up to MiB. */
+  static long overheadBytes(long heapBytes) {
+    return Math.max(MIN_OVERHEAD_BYTES, roundUpMib((long) Math.ceil(OVERHEAD_FACTOR * heapBytes)));
   }
 
   static long roundUpMib(long bytes) {

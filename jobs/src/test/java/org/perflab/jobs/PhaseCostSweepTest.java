@@ -145,6 +145,28 @@ class PhaseCostSweepTest {
     assertThat(sweep.rule().name()).isEqualTo("phase-cost");
   }
 
+  /** A run of Spark 1.5 is modelled with its static memory manager: its shuffle region, not today's unified pool. */
+  @Test
+  void aSpark15RunIsModelledWithTheStaticManager() {
+    SparkSession spark = SparkTestSession.get();
+    writeRoot(spark);
+    String root = dir.resolve("tables").toString();
+    PhaseCostInputs.Built today = PhaseCostSource.build(spark, root, model(), "log1", APP);
+    assertThat(today.rule().source().memory()).isInstanceOf(org.perflab.costmodel.MemoryModel.Unified.class);
+    spark.createDataFrame(List.of(RowFactory.create(Table.APPLICATIONS.newRow().set("log_id", "log1")
+            .set("app_id", APP).set("app_attempt_id", "").set("spark_version", "1.5.1").values())),
+        Table.APPLICATIONS.schema()).write().format("delta").mode("overwrite")
+        .save(dir.resolve("tables/applications").toString());
+
+    PhaseCostInputs.Built built = PhaseCostSource.build(spark, root, model(), "log1", APP);
+
+    assertThat(PhaseCostSource.properties(spark, root, "log1", APP))
+        .containsEntry(org.perflab.eventlog.SparkVersion.PROPERTY, "1.5.1");
+    assertThat(built.rule().source().memory()).isEqualTo(org.perflab.costmodel.MemoryModel.Legacy.DEFAULT);
+    // 1g × 0.2 × 0.8 ÷ 2 tasks ≈ 82 MiB per task, against (1024 − 300) MiB × 0.6 ÷ 2 ≈ 217 MiB unified.
+    assertThat(built.rule().source().spillBufferBytes()).isLessThan(today.rule().source().spillBufferBytes());
+  }
+
   @Test
   void aCodecAxisRescalesTheShuffleStagesAndIsWrittenWithEachPoint() {
     SparkSession spark = SparkTestSession.get();

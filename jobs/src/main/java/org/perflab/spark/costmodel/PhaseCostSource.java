@@ -13,6 +13,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.perflab.errors.BadInputException;
+import org.perflab.eventlog.SparkVersion;
 import org.perflab.sim.Model;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.table.Table;
@@ -46,15 +47,23 @@ public final class PhaseCostSource {
     return PhaseCostInputs.build(base, sparkProps, List.copyOf(last.values()));
   }
 
-  /** The SPARK properties of run {@code appId} (of log {@code logId}; null: any log) in the ingest root. */
+  /**
+   * The SPARK properties of run {@code appId} (of log {@code logId}; null: any log) in the ingest root, with its Spark
+   * version under {@link SparkVersion#PROPERTY} when {@code applications} declares one, so that the cost model takes
+   * that version's defaults and memory manager ({@link org.perflab.costmodel.SparkProperties#config}).
+   */
   public static Map<String, String> properties(SparkSession spark, String root, String logId, String appId) {
-    Dataset<Row> props = EffectiveProperties.spark(new TableStore(spark, root)).orElseThrow(() ->
+    TableStore store = new TableStore(spark, root);
+    Dataset<Row> props = EffectiveProperties.spark(store).orElseThrow(() ->
         new BadInputException("Cannot use rule phase-cost: no properties table under " + root
             + " (the ingest output root)"));
     Map<String, String> sparkProps = new HashMap<>();
     for (Row r : run(props, logId, appId).select("key", "value").collectAsList()) {
       sparkProps.put(r.getString(0), r.getString(1));
     }
+    store.read(Table.APPLICATIONS).ifPresent(apps -> run(apps, logId, appId).where(col("spark_version").isNotNull())
+        .select("spark_version").limit(1).collectAsList()
+        .forEach(r -> sparkProps.put(SparkVersion.PROPERTY, r.getString(0))));
     return sparkProps;
   }
 

@@ -2,6 +2,7 @@ package org.perflab.spark.memory;
 
 import org.perflab.memory.FrameworkNeeds;
 import org.perflab.memory.LineageTrace;
+import org.perflab.memory.MemoryManager;
 import org.perflab.memory.TraceAnalysis;
 import org.perflab.memory.WorkerMemory;
 import static org.apache.spark.sql.functions.coalesce;
@@ -88,7 +89,10 @@ public final class ApplicationMemory {
         sum(TableStore.columnOrNull(executors, "evicted_rdd_blocks", DataTypes.LongType)).as("evicted_rdd_blocks"),
         sum(TableStore.columnOrNull(executors, "evicted_rdd_bytes", DataTypes.LongType)).as("evicted_rdd_bytes"));
     Dataset<Row> apps = applications.select(col(KeyColumns.LOG_ID), col(KeyColumns.APP_ID),
-        col(KeyColumns.APP_ATTEMPT_ID), col("completed"), col("master"), col("max_concurrent_executors"), col("task_cpus"));
+        col(KeyColumns.APP_ATTEMPT_ID), col("completed"), col("master"), col("max_concurrent_executors"), col("task_cpus"),
+        TableStore.columnOrNull(applications, "spark_version", DataTypes.StringType).as("spark_version"),
+        TableStore.columnOrNull(applications, MemoryTables.LEGACY_MODE, DataTypes.BooleanType)
+            .as(MemoryTables.LEGACY_MODE));
     Dataset<Row> joined = apps.join(lineage, KeyColumns.LOG_ID, "left").join(runs, KeyColumns.LOG_ID, "left")
         .join(slots, KeyColumns.LOG_ID, "left").join(rates, KeyColumns.LOG_ID, "left")
         .join(sampledTop, KeyColumns.LOG_ID, "left");
@@ -130,8 +134,10 @@ public final class ApplicationMemory {
         execution, params.smallBroadcastBytes()), rate);
     Sizing sizing = new Sizing(analysis, slots[0], slots[1], rate);
     String evidence = evidence(synthesis, analysis, sizing, app, params);
+    Boolean legacyMode = app.getAs(MemoryTables.LEGACY_MODE);
+    MemoryManager manager = MemoryManager.of(app.getAs("spark_version"), Boolean.TRUE.equals(legacyMode));
     return MemoryRows.recommended(new MemoryRows.Key(Scope.APPLICATION, null, logId, appId, attempt, 1),
-        sizing.sizes(), params.safetyFactor(), evidence);
+        sizing.sizes(), params.safetyFactor(), evidence, manager);
   }
 
   /**

@@ -1,6 +1,8 @@
 package org.perflab.spark.memory;
 
+import org.perflab.memory.MemoryManager;
 import org.perflab.memory.SparkMemorySettings;
+import org.perflab.memory.StaticMemorySettings;
 import org.perflab.memory.WorkerMemory;
 import java.util.List;
 import org.apache.spark.sql.Row;
@@ -36,16 +38,40 @@ final class MemoryRows {
   record Sizes(WorkerMemory worker, long rddCacheBytes, long broadcastBytes, long largestPartitionBytes, int workers,
       int tasksPerWorker, long recomputeAt80Percent, long storageAtTwicePartitions) {}
 
-  /** A row with Tier A settings for {@code sizes}, the heap being safetyFactor × the managed need. */
-  static Row recommended(Key key, Sizes sizes, double safetyFactor, String evidence) {
+  /**
+   * A row with Tier A settings for {@code sizes} under {@code manager}, the heap being safetyFactor × the managed need:
+   * {@code spark.memory.fraction} and {@code storageFraction} for the unified manager ({@link SparkMemorySettings}),
+   * {@code spark.storage.memoryFraction} and {@code spark.shuffle.memoryFraction} for the static one
+   * ({@link StaticMemorySettings}), the other pair null.
+   */
+  static Row recommended(Key key, Sizes sizes, double safetyFactor, String evidence, MemoryManager manager) {
     WorkerMemory w = sizes.worker();
-    SparkMemorySettings settings = SparkMemorySettings.of(w, safetyFactor);
+    long heap;
+    long overhead;
+    Double memoryFraction = null;
+    Double storageFraction = null;
+    Double storageMemoryFraction = null;
+    Double shuffleMemoryFraction = null;
+    if (manager == MemoryManager.STATIC) {
+      StaticMemorySettings settings = StaticMemorySettings.of(w, safetyFactor);
+      heap = settings.executorMemoryBytes();
+      overhead = settings.memoryOverheadBytes();
+      storageMemoryFraction = settings.storageMemoryFraction();
+      shuffleMemoryFraction = settings.shuffleMemoryFraction();
+    } else {
+      SparkMemorySettings settings = SparkMemorySettings.of(w, safetyFactor);
+      heap = settings.executorMemoryBytes();
+      overhead = settings.memoryOverheadBytes();
+      memoryFraction = settings.memoryFraction();
+      storageFraction = settings.storageFraction();
+    }
     return RowFactory.create(name(key.scope()), key.workloadId(), key.logId(), key.appId(), key.appAttemptId(),
-        key.applications(), settings.executorMemoryBytes(), settings.memoryFraction(), settings.storageFraction(),
-        settings.memoryOverheadBytes(), null, name(Collector.G1), name(HeapBasis.SAFETY_FACTOR), w.storageBytes(),
-        w.executionBytes(), w.unrollBytes(), w.pageCacheBytes(), sizes.rddCacheBytes(), sizes.broadcastBytes(),
-        sizes.largestPartitionBytes(), sizes.workers(), sizes.tasksPerWorker(), 0L, 0L, sizes.recomputeAt80Percent(),
-        sizes.storageAtTwicePartitions(), name(Tier.EVENT_LOG), safetyFactor, evidence, null);
+        key.applications(), heap, memoryFraction, storageFraction, overhead, null, name(Collector.G1),
+        name(HeapBasis.SAFETY_FACTOR), w.storageBytes(), w.executionBytes(), w.unrollBytes(), w.pageCacheBytes(),
+        sizes.rddCacheBytes(), sizes.broadcastBytes(), sizes.largestPartitionBytes(), sizes.workers(),
+        sizes.tasksPerWorker(), 0L, 0L, sizes.recomputeAt80Percent(), sizes.storageAtTwicePartitions(),
+        name(Tier.EVENT_LOG), safetyFactor, evidence, null, name(manager), storageMemoryFraction,
+        shuffleMemoryFraction);
   }
 
   /** A row with no recommendation and the reason why. */
@@ -53,7 +79,7 @@ final class MemoryRows {
       String reason) {
     return RowFactory.create(name(scope), workloadId, logId, appId, attempt, 1, null, null, null, null, null, null,
         null, null, null, null, null, null, null, null, null, null, null, null, null, null, name(Tier.EVENT_LOG), null,
-        null, reason);
+        null, reason, null, null, null);
   }
 
   /** An enum constant as the table spells it: lower case. */

@@ -1,13 +1,21 @@
 package org.perflab.spark.memory;
 
+import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.lower;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.trim;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.errors.BadInputException;
+import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.storage.ChangedLogs;
 import org.perflab.spark.storage.TableStore;
@@ -25,6 +33,8 @@ public final class MemoryRun {
   public static final String JOB = "memory";
   /** How the job's messages name what it does: "Cannot recommend memory: ...". */
   static final String ACTION = "recommend memory";
+  /** The property that keeps Spark 1.6 to 2.4 on the static memory manager. */
+  static final String LEGACY_MODE_KEY = "spark.memory.useLegacyMode";
 
   /**
    * What to write.
@@ -46,15 +56,15 @@ public final class MemoryRun {
           new TierB.Scan(Map.of(), 0, 0, Map.of()));
     }
     Optional<Dataset<Row>> workloads = in.read(FeatureTables.WORKLOADS_TABLE);
-    MemoryRecommendations.Result fresh = MemoryRecommendations.of(read(in, Table.APPLICATIONS, plan),
+    MemoryRecommendations.Result fresh = MemoryRecommendations.of(withLegacyMode(in, read(in, Table.APPLICATIONS, plan)),
         read(in, Table.STAGES, plan), read(in, Table.TASKS, plan), read(in, Table.EXECUTORS, plan),
         read(in, Table.INGEST_STATUS, plan), plan.incremental() ? Optional.empty() : workloads, params);
     if (!plan.incremental()) {
       return new Result(plan, fresh.rows(), fresh.telemetry());
     }
-    Dataset<Row> kept = out.read(MemoryTables.RECOMMENDATIONS_TABLE).orElseThrow()
+    Dataset<Row> kept = conform(out.read(MemoryTables.RECOMMENDATIONS_TABLE).orElseThrow()
         .where(col(MemoryTables.SCOPE).equalTo("application")
-            .and(col(KeyColumns.LOG_ID).isin(plan.logIds().toArray()).unary_$bang()));
+            .and(col(KeyColumns.LOG_ID).isin(plan.logIds().toArray()).unary_$bang())));
     Dataset<Row> apps = fresh.rows().unionByName(kept);
     Dataset<Row> rows = workloads.map(w -> apps.unionByName(WorkloadMemory.of(apps, w))).orElse(apps);
     return new Result(plan, rows, fresh.telemetry());
@@ -66,6 +76,29 @@ public final class MemoryRun {
       out.overwrite(MemoryTables.RECOMMENDATIONS_TABLE, result.rows().coalesce(1));
     }
     new ChangedLogs(in, out, JOB).commit(result.plan());
+  }
+
+  /**
+   * {@code applications} with {@link MemoryTables#LEGACY_MODE}: whether the log set {@code spark.memory.useLegacyMode}
+   * to true (Spark 1.6 to 2.4 then keep the static memory manager), from its SPARK properties; false without them.
+   */
+  static Dataset<Row> withLegacyMode(TableStore in, Dataset<Row> applications) {
+    Optional<Dataset<Row>> properties = EffectiveProperties.spark(in);
+    if (properties.isEmpty()) {
+      return applications.withColumn(MemoryTables.LEGACY_MODE, lit(false));
+    }
+    Dataset<Row> legacy = properties.get().where(col("key").equalTo(LEGACY_MODE_KEY))
+        .groupBy(KeyColumns.LOG_ID)
+        .agg(max(lower(trim(col("value"))).equalTo("true")).as(MemoryTables.LEGACY_MODE));
+    return applications.join(legacy, new String[] {KeyColumns.LOG_ID}, "left")
+        .withColumn(MemoryTables.LEGACY_MODE, coalesce(col(MemoryTables.LEGACY_MODE), lit(false)));
+  }
+
+  /** Rows of the table as written by earlier code, with today's columns: those it lacks are null. */
+  private static Dataset<Row> conform(Dataset<Row> rows) {
+    Column[] columns = Arrays.stream(MemoryTables.RECOMMENDATIONS.fields())
+        .map(f -> TableStore.columnOrNull(rows, f.name(), f.dataType()).as(f.name())).toArray(Column[]::new);
+    return rows.select(columns);
   }
 
   private static Dataset<Row> read(TableStore store, Table table, ChangedLogs.Plan plan) {

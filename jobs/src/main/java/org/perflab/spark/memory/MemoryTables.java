@@ -40,6 +40,10 @@ public final class MemoryTables {
   public static final String UNROLL_BYTES = "unroll_bytes";
   public static final String PAGE_CACHE_BYTES = "page_cache_bytes";
   public static final String REASON = "reason";
+  /** {@code unified} or {@code static} ({@link org.perflab.memory.MemoryManager}). */
+  public static final String MEMORY_MANAGER = "memory_manager";
+  /** A boolean column the applications may carry: {@code spark.memory.useLegacyMode} set to true. */
+  public static final String LEGACY_MODE = "legacy_mode";
 
   private static final DataType STRING = DataTypes.StringType;
   private static final DataType LONG = DataTypes.LongType;
@@ -77,7 +81,10 @@ public final class MemoryTables {
       .add("tier", STRING, false)
       .add("safety_factor", DOUBLE, true)
       .add("evidence", STRING, true)
-      .add(REASON, STRING, true);
+      .add(REASON, STRING, true)
+      .add(MEMORY_MANAGER, STRING, true)
+      .add("storage_memory_fraction", DOUBLE, true)
+      .add("shuffle_memory_fraction", DOUBLE, true);
 
   /** One row per mean and standard deviation of reference 004 Table 5.3: see docs/tables.md#memory_skew. */
   public static final StructType SKEW = new StructType()

@@ -118,6 +118,9 @@ public final class TierB {
    * settings derived again for that heap, the Parallel collector's flags, tier {@code instrumented}.
    */
   public static Row apply(Row row, Advice advice) {
+    if ("static".equals(get(row, MemoryTables.MEMORY_MANAGER))) {
+      return row; // Spark before 1.6: the plugin's telemetry needs Spark 3, and the GC model sizes the unified heap
+    }
     WorkerMemory worker = new WorkerMemory(get(row, MemoryTables.STORAGE_BYTES), get(row, MemoryTables.UNROLL_BYTES),
         get(row, MemoryTables.EXECUTION_BYTES), get(row, MemoryTables.PAGE_CACHE_BYTES));
     SparkMemorySettings settings = SparkMemorySettings.withHeap(worker, advice.heapBytes());

@@ -1,5 +1,6 @@
 package org.perflab.spark.memory;
 
+import org.perflab.memory.MemoryManager;
 import org.perflab.memory.WorkerMemory;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
@@ -41,7 +42,12 @@ public final class WorkloadMemory {
     for (int i = 0; i < MAXIMA.length; i++) {
       aggregates[i + 1] = max(MAXIMA[i]).as(MAXIMA[i]);
     }
-    return keyed.groupBy(MemoryTables.WORKLOAD_ID).agg(count("*").as("applications"), aggregates)
+    Column[] all = java.util.Arrays.copyOf(aggregates, aggregates.length + 1);
+    // "unified" sorts after "static": a workload any of whose recommended runs had the unified manager (an upgrade)
+    // is sized for it; rows written before the column (null) do not count.
+    all[aggregates.length] = max(when(col(MemoryTables.REASON).isNull(), col(MemoryTables.MEMORY_MANAGER)))
+        .as(MemoryTables.MEMORY_MANAGER);
+    return keyed.groupBy(MemoryTables.WORKLOAD_ID).agg(count("*").as("applications"), all)
         .map((MapFunction<Row, Row>) WorkloadMemory::row, Encoders.row(MemoryTables.RECOMMENDATIONS));
   }
 
@@ -59,7 +65,9 @@ public final class WorkloadMemory {
         w.getAs("recompute_bytes_at_80pct"), w.getAs("storage_bytes_at_2x_partitions"));
     String evidence = String.format("maximum of each per-worker minimum over %d of the workload's %d applications"
         + " (sizes from different runs: workers and task slots are the largest seen)", recommended, applications);
+    MemoryManager manager = "static".equals(w.getAs(MemoryTables.MEMORY_MANAGER)) ? MemoryManager.STATIC
+        : MemoryManager.UNIFIED;
     return MemoryRows.recommended(new MemoryRows.Key(Scope.WORKLOAD, id, null, null, null, applications), sizes,
-        w.getAs("safety_factor"), evidence);
+        w.getAs("safety_factor"), evidence, manager);
   }
 }

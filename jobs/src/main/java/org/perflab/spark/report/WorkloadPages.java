@@ -323,7 +323,10 @@ public final class WorkloadPages {
     }
     List<List<Cell>> cells = rows.stream().map(r -> List.of(Cell.number(Fmt.count(Fmt.lng(r, "applications"))),
         Cell.number(Fmt.count(Fmt.lng(r, "executor_memory_bytes"))),
+        Cell.text(orNone(Fmt.str(r, "memory_manager"))),
         Cell.number(Fmt.num(Fmt.dbl(r, "memory_fraction"), 3)), Cell.number(Fmt.num(Fmt.dbl(r, "storage_fraction"), 2)),
+        Cell.number(Fmt.num(Fmt.dbl(r, "storage_memory_fraction"), 2)),
+        Cell.number(Fmt.num(Fmt.dbl(r, "shuffle_memory_fraction"), 2)),
         Cell.number(Fmt.count(Fmt.lng(r, "memory_overhead_bytes"))), Cell.number(Fmt.count(Fmt.lng(r, "storage_bytes"))),
         Cell.number(Fmt.count(Fmt.lng(r, "execution_bytes"))), Cell.text(orNone(Fmt.str(r, "collector"))),
         Cell.text(orNone(Fmt.str(r, "tier"))),
@@ -331,7 +334,8 @@ public final class WorkloadPages {
     return new Section("memory", "Memory recommendation", List.of("Per executor (memory_recommendations, docs/memory.md):"
         + " the heap, Spark's memory fractions and overhead it recommends, from the storage and execution the runs"
         + " needed."), List.of(), List.of(new TableView("memory-table", List.of("applications",
-            "executor memory (bytes)", "memory fraction (ratio)", "storage fraction (ratio)", "memory overhead (bytes)",
+            "executor memory (bytes)", "memory manager", "memory fraction (ratio)", "storage fraction (ratio)",
+            "static storage fraction (ratio)", "static shuffle fraction (ratio)", "memory overhead (bytes)",
             "storage need (bytes)", "execution need (bytes)", "collector", "tier", "evidence or reason"), cells)),
         List.of());
   }

@@ -42,8 +42,14 @@ class MemoryJobTest {
    */
   private static final Path EVICTING = Path.of("src", "test", "resources", "eventlogs");
   private static final String EVICTING_LOG = "app-20261127160233-0005.zstd";
-  private static final Path SHARED_LOGS =
-      Path.of(Optional.ofNullable(System.getenv("PERFLAB_SHARED")).orElse("../../shared"), "data", "spark-events");
+  private static final Path SHARED_DATA =
+      Path.of(Optional.ofNullable(System.getenv("PERFLAB_SHARED")).orElse("../../shared"), "data");
+  private static final Path SHARED_LOGS = SHARED_DATA.resolve("spark-events");
+  /** HiBench Sort on Spark 1.5.1 (cems): the static memory manager. */
+  private static final Path SPARK_15_LOG = SHARED_DATA.resolve("scaling/cems/hibench_sort_profiling")
+      .resolve("app-20151104201133-0000.zstd");
+  /** A copy of the Spark 2.1 reference log with spark.memory.useLegacyMode=true, under this id. */
+  private static final String LEGACY_MODE_APP = "app-20161116163331-9999";
 
   @TempDir
   static Path dir;
@@ -66,6 +72,8 @@ class MemoryJobTest {
       for (String log : List.of("local-1422981780767", "app-20161116163331-0000")) {
         Files.copy(SHARED_LOGS.resolve(log), logs.resolve(log));
       }
+      Files.copy(SPARK_15_LOG, logs.resolve(SPARK_15_LOG.getFileName()));
+      legacyModeCopy(SHARED_LOGS.resolve("app-20161116163331-0000"), logs.resolve(LEGACY_MODE_APP));
     }
     new Ingest(spark, new IngestOptions(List.of(logs.toString()), root.toString(), false, Redactor.DEFAULT_PATTERN, 0),
         Clock.systemUTC()).run();
@@ -79,6 +87,28 @@ class MemoryJobTest {
         .collectAsList();
   }
 
+  /** {@code log} under {@link #LEGACY_MODE_APP}, with spark.memory.useLegacyMode=true among its Spark properties. */
+  private static void legacyModeCopy(Path log, Path copy) throws java.io.IOException {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    List<String> lines = new java.util.ArrayList<>();
+    for (String line : Files.readAllLines(log)) {
+      com.fasterxml.jackson.databind.node.ObjectNode event =
+          (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(line);
+      switch (event.path("Event").asText()) {
+        case "SparkListenerApplicationStart" -> event.put("App ID", LEGACY_MODE_APP);
+        case "SparkListenerEnvironmentUpdate" -> ((com.fasterxml.jackson.databind.node.ObjectNode)
+            event.get("Spark Properties")).put("spark.memory.useLegacyMode", "true");
+        default -> { }
+      }
+      lines.add(json.writeValueAsString(event));
+    }
+    Files.write(copy, lines);
+  }
+
+  private static Row app(String appId) {
+    return applicationRows().stream().filter(r -> appId.equals(r.getAs("app_id"))).findFirst().orElseThrow();
+  }
+
   private static List<Row> applicationRows() {
     return rows.stream().filter(r -> "application".equals(r.getAs("scope"))).toList();
   }
@@ -90,7 +120,17 @@ class MemoryJobTest {
         .schema().fieldNames()).containsExactly(MemoryTables.RECOMMENDATIONS.fieldNames());
     assertThat(applicationRows()).hasSize((int) applications);
     for (Row r : applicationRows()) {
-      if (r.getAs("reason") == null) {
+      if (r.getAs("reason") == null && "static".equals(r.getAs("memory_manager"))) {
+        long heap = r.getAs("executor_memory_bytes");
+        assertThat(heap * r.<Double>getAs("storage_memory_fraction") * 0.9).as("storage region of %s", r)
+            .isGreaterThanOrEqualTo(r.<Long>getAs("storage_bytes"));
+        assertThat(heap * r.<Double>getAs("shuffle_memory_fraction") * 0.8).as("shuffle region of %s", r)
+            .isGreaterThanOrEqualTo(r.<Long>getAs("execution_bytes"));
+        assertThat(r.<Double>getAs("memory_fraction")).isNull();
+        assertThat(r.<Double>getAs("storage_fraction")).isNull();
+      } else if (r.getAs("reason") == null) {
+        assertThat(r.<String>getAs("memory_manager")).isEqualTo("unified");
+        assertThat(r.<Double>getAs("storage_memory_fraction")).isNull();
         long heap = r.getAs("executor_memory_bytes");
         double fraction = r.getAs("memory_fraction");
         double storageFraction = r.getAs("storage_fraction");
@@ -163,14 +203,98 @@ class MemoryJobTest {
     assertThat(cached.<Long>getAs("recompute_bytes_at_80pct")).isPositive();
   }
 
+  /**
+   * Spark 1.5's run is sized for the static manager (its storage and shuffle fractions), and so is a Spark 2.1 run
+   * with spark.memory.useLegacyMode=true; the same run without it, and Spark 4's, for the unified one.
+   */
+  @Test
+  void aRunBeforeSparkOneSixOrInLegacyModeGetsTheStaticManagersFractions() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(shared, "Skipped: no Spark reference logs at " + SHARED_LOGS
+        + " (set PERFLAB_SHARED)");
+    Row sort = app("app-20151104201133-0000");
+    assertThat(sort.<String>getAs("reason")).isNull();
+    assertThat(sort.<String>getAs("memory_manager")).isEqualTo("static");
+    assertThat(sort.<Double>getAs("storage_memory_fraction")).isBetween(0.05, 1.0);
+    assertThat(sort.<Double>getAs("shuffle_memory_fraction")).isBetween(0.05, 1.0);
+    assertThat(sort.<Double>getAs("memory_fraction")).isNull();
+    assertThat(app(LEGACY_MODE_APP).<String>getAs("memory_manager")).isEqualTo("static");
+    assertThat(app("app-20161116163331-0000").<String>getAs("memory_manager")).isEqualTo("unified");
+    assertThat(app("local-1795305472854").<String>getAs("memory_manager")).isEqualTo("unified");
+    assertThat(app(LEGACY_MODE_APP).<Long>getAs("storage_bytes"))
+        .isEqualTo(app("app-20161116163331-0000").<Long>getAs("storage_bytes"));
+  }
+
+  /** A workload all of whose runs had the static manager is sized for it; one that also had the unified, for that. */
+  @Test
+  void aWorkloadIsSizedForTheStaticManagerOnlyWhenEveryRunHadIt() {
+    MemoryRows.Sizes sizes = new MemoryRows.Sizes(new org.perflab.memory.WorkerMemory(900L << 20, 0, 800L << 20, 0),
+        0, 0, 0, 1, 2, 0, 0);
+    Dataset<Row> appRows = spark.createDataFrame(List.of(
+        MemoryRows.recommended(new MemoryRows.Key(MemoryTables.Scope.APPLICATION, null, "L1", "a1", "", 1), sizes,
+            1.5, "e", org.perflab.memory.MemoryManager.STATIC),
+        MemoryRows.recommended(new MemoryRows.Key(MemoryTables.Scope.APPLICATION, null, "L2", "a2", "", 1), sizes,
+            1.5, "e", org.perflab.memory.MemoryManager.STATIC),
+        MemoryRows.recommended(new MemoryRows.Key(MemoryTables.Scope.APPLICATION, null, "L3", "a3", "", 1), sizes,
+            1.5, "e", org.perflab.memory.MemoryManager.UNIFIED)), MemoryTables.RECOMMENDATIONS);
+    Dataset<Row> workloads = spark.createDataFrame(List.of(org.apache.spark.sql.RowFactory.create("L1", "old"),
+        org.apache.spark.sql.RowFactory.create("L2", "old"), org.apache.spark.sql.RowFactory.create("L2", "upgraded"),
+        org.apache.spark.sql.RowFactory.create("L3", "upgraded")),
+        new org.apache.spark.sql.types.StructType().add("log_id", "string").add("workload_id", "string"));
+    java.util.Map<String, Row> byWorkload = new java.util.HashMap<>();
+    WorkloadMemory.of(appRows, workloads).collectAsList().forEach(r -> byWorkload.put(r.getAs("workload_id"), r));
+
+    Row old = byWorkload.get("old");
+    assertThat(old.<String>getAs("memory_manager")).isEqualTo("static");
+    // 900 MiB ÷ 0.9 + 800 MiB ÷ 0.8 = 2,000 MiB at fraction 1; × 1.5.
+    assertThat(old.<Long>getAs("executor_memory_bytes")).isEqualTo(3000L << 20);
+    assertThat(old.<Double>getAs("memory_fraction")).isNull();
+    Row upgraded = byWorkload.get("upgraded");
+    assertThat(upgraded.<String>getAs("memory_manager")).isEqualTo("unified");
+    assertThat(upgraded.<Double>getAs("storage_memory_fraction")).isNull();
+    // 300 MiB + 1.5 × 1,700 MiB.
+    assertThat(upgraded.<Long>getAs("executor_memory_bytes")).isEqualTo((300L + 2550L) << 20);
+  }
+
+  /**
+   * A table written before the memory-manager columns keeps its rows when the next run recommends only the new logs:
+   * the kept row gains the columns as null, the new one has them.
+   */
+  @Test
+  void anIncrementalRunOverATableWrittenBeforeTheManagerColumnsKeepsItsRows() throws Exception {
+    Path older = dir.resolve("older");
+    Path first = Files.createDirectories(dir.resolve("older-logs-1"));
+    Path second = Files.createDirectories(dir.resolve("older-logs-2"));
+    Files.copy(SAMPLES.resolve("local-1795305472854"), first.resolve("local-1795305472854"));
+    Files.copy(EVICTING.resolve(EVICTING_LOG), second.resolve(EVICTING_LOG));
+    new Ingest(spark, new IngestOptions(List.of(first.toString()), older.toString(), false, Redactor.DEFAULT_PATTERN,
+        0), Clock.systemUTC()).run();
+    MemoryJobAccess.run(spark, older.toString(), 1.5);
+    String table = older.resolve(MemoryTables.RECOMMENDATIONS_TABLE).toString();
+    Dataset<Row> before = spark.read().format("delta").load(table)
+        .drop("memory_manager", "storage_memory_fraction", "shuffle_memory_fraction");
+    before.localCheckpoint().write().format("delta").mode("overwrite").option("overwriteSchema", "true").save(table);
+    new Ingest(spark, new IngestOptions(List.of(second.toString()), older.toString(), true, Redactor.DEFAULT_PATTERN,
+        0), Clock.systemUTC()).run();
+
+    MemoryJobAccess.run(spark, older.toString(), 1.5);
+
+    List<Row> after = spark.read().format("delta").load(table).collectAsList();
+    assertThat(after).extracting(r -> r.<String>getAs("app_id"), r -> r.<String>getAs("memory_manager"))
+        .containsExactlyInAnyOrder(org.assertj.core.api.Assertions.tuple("local-1795305472854", null),
+            org.assertj.core.api.Assertions.tuple("app-20261127160233-0005", "unified"));
+  }
+
   @Test
   void theWorkloadRowTakesEachMinimumsMaximumOverItsApplications() {
     Row workload = rows.stream().filter(r -> "workload".equals(r.getAs("scope"))).findFirst().orElseThrow();
     List<Row> recommended = applicationRows().stream().filter(r -> r.getAs("reason") == null).toList();
     assertThat(workload.<String>getAs("workload_id")).isEqualTo("all");
     assertThat(workload.<Integer>getAs("applications")).isEqualTo(applicationRows().size());
+    assertThat(workload.<String>getAs("memory_manager")).as("runs of Spark 4 among them").isEqualTo("unified");
     for (String column : List.of("storage_bytes", "execution_bytes", "page_cache_bytes", "executor_memory_bytes")) {
-      long max = recommended.stream().mapToLong(r -> r.<Long>getAs(column)).max().orElseThrow();
+      // A heap is sized for one manager: the workload's is compared with its runs' under the same one.
+      long max = recommended.stream().filter(r -> !column.equals("executor_memory_bytes")
+          || "unified".equals(r.getAs("memory_manager"))).mapToLong(r -> r.<Long>getAs(column)).max().orElseThrow();
       assertThat(workload.<Long>getAs(column)).as(column).isGreaterThanOrEqualTo(max);
     }
     assertThat(workload.<Long>getAs("storage_bytes"))

@@ -512,8 +512,8 @@ class ReportJobTest {
     // The memory recommendation in its units, a column not in the table as a dash, the evidence when no reason.
     assertThat(chrome.findElements(By.cssSelector("#memory-table thead th")).stream().map(WebElement::getText))
         .contains("executor memory (bytes)", "memory fraction (ratio)", "memory overhead (bytes)");
-    assertThat(cells(chrome, "#memory-table")).containsExactly(List.of("3", "1,610,612,736", "0.412", "0.25",
-        "402,653,184", "–", "–", "–", "event_log", "peak heap 0.9 GiB + 20 % headroom"));
+    assertThat(cells(chrome, "#memory-table")).containsExactly(List.of("3", "1,610,612,736", "–", "0.412", "0.25",
+        "–", "–", "402,653,184", "–", "–", "–", "event_log", "peak heap 0.9 GiB + 20 % headroom"));
     assertThat(severeConsoleMessages(chrome)).isEmpty();
   }
 

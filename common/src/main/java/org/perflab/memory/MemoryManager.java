@@ -1,0 +1,37 @@
+package org.perflab.memory;
+
+import org.perflab.eventlog.SparkVersion;
+
+/**
+ * Which of Spark's memory managers a run's executors had, and so which settings size their memory.
+ */
+public enum MemoryManager {
+  /**
+   * Spark 1.6 and later: storage and execution share {@code spark.memory.fraction} of (heap − 300 MiB), of which
+   * {@code spark.memory.storageFraction} is safe from eviction ({@link SparkMemorySettings}).
+   */
+  UNIFIED,
+  /**
+   * Spark before 1.6, and 1.6 to 2.4 with {@code spark.memory.useLegacyMode=true}: fixed regions,
+   * {@code spark.storage.memoryFraction} × 0.9 of the heap for storage and {@code spark.shuffle.memoryFraction} × 0.8
+   * for execution ({@link StaticMemorySettings}).
+   */
+  STATIC;
+
+  /** The first version with the unified manager, as {@link SparkVersion#minor}: 1.6. */
+  static final int UNIFIED_SINCE = 106;
+  /** The first version without {@code spark.memory.useLegacyMode}: 3.0. */
+  static final int LEGACY_MODE_UNTIL = 300;
+
+  /**
+   * The manager of a run of {@code sparkVersion} (null or unreadable: unknown, taken as today's {@link #UNIFIED}) with
+   * {@code spark.memory.useLegacyMode} set to {@code legacyMode}, which Spark 1.6 to 2.4 honour.
+   */
+  public static MemoryManager of(String sparkVersion, boolean legacyMode) {
+    int version = SparkVersion.minor(sparkVersion);
+    if (version < 0) {
+      return UNIFIED;
+    }
+    return version < UNIFIED_SINCE || (legacyMode && version < LEGACY_MODE_UNTIL) ? STATIC : UNIFIED;
+  }
+}
