@@ -13,6 +13,7 @@ import org.perflab.costmodel.SerializerKind;
 import org.perflab.errors.BadInputException;
 import org.perflab.eventlog.SparkVersion;
 import org.perflab.findings.FindingLimits;
+import org.perflab.memory.MemoryManager;
 
 /**
  * A Spark property's value as Spark reads it, so that two runs' values are compared for what they do and not for how
@@ -98,8 +99,10 @@ public final class PropertyValues {
       Map.entry("spark.task.maxFailures", Known.of(Kind.NUMBER, "4")),
       Map.entry("spark.shuffle.sort.bypassMergeThreshold",
           Known.of(Kind.NUMBER, Integer.toString(CostConfig.DEFAULT_BYPASS_THRESHOLD))),
-      Map.entry("spark.memory.fraction", new Known(Kind.NUMBER, "0.6", 200, "0.75", 106)),
-      Map.entry("spark.memory.storageFraction", new Known(Kind.NUMBER, "0.5", 0, null, 106)),
+      Map.entry("spark.memory.fraction", new Known(Kind.NUMBER, Double.toString(MemoryManager.MEMORY_FRACTION), 200,
+          Double.toString(MemoryManager.MEMORY_FRACTION_1_6), 106)),
+      Map.entry("spark.memory.storageFraction",
+          new Known(Kind.NUMBER, Double.toString(MemoryManager.STORAGE_FRACTION), 0, null, 106)),
       Map.entry("spark.io.compression.codec",
           new Known(Kind.CODEC, Codec.LZ4.shortName(), 200, Codec.SNAPPY.shortName(), 0)),
       Map.entry("spark.serializer", Known.of(Kind.SERIALIZER, SerializerKind.JAVA.className())));

@@ -32,10 +32,10 @@ public final class SparkProperties {
     int minor = SparkVersion.minor(version);
     MemoryModel model = MemoryManager.of(version, flag(props, "spark.memory.useLegacyMode", false))
         == MemoryManager.STATIC
-        ? new MemoryModel.Legacy(number(props, "spark.shuffle.memoryFraction", 0.2),
-            number(props, "spark.shuffle.safetyFraction", 0.8))
-        : new MemoryModel.Unified(number(props, "spark.memory.fraction", minor >= 106 && minor < 200 ? 0.75 : 0.6),
-            number(props, "spark.memory.storageFraction", 0.5), 0L);
+        ? new MemoryModel.Legacy(number(props, "spark.shuffle.memoryFraction", MemoryManager.STATIC_SHUFFLE_FRACTION),
+            number(props, "spark.shuffle.safetyFraction", MemoryModel.Legacy.DEFAULT.safetyFraction()))
+        : new MemoryModel.Unified(number(props, "spark.memory.fraction", MemoryManager.memoryFractionDefault(version)),
+            number(props, "spark.memory.storageFraction", MemoryManager.STORAGE_FRACTION), 0L);
     String codec = minor >= 0 && minor < 200 ? Codec.SNAPPY.shortName() : Codec.LZ4.shortName();
     return new CostConfig(executors, (int) number(props, "spark.executor.cores", 1),
         (int) number(props, "spark.task.cpus", 1), memory, model, ShuffleManager.SORT,

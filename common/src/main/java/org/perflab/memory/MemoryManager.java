@@ -18,10 +18,27 @@ public enum MemoryManager {
    */
   STATIC;
 
+  /** Spark's default spark.memory.fraction from 2.0 on. */
+  public static final double MEMORY_FRACTION = 0.6;
+  /** Spark's default spark.memory.fraction in 1.6. */
+  public static final double MEMORY_FRACTION_1_6 = 0.75;
+  /** Spark's default spark.memory.storageFraction. */
+  public static final double STORAGE_FRACTION = 0.5;
+  /** Spark's default spark.storage.memoryFraction (static manager). */
+  public static final double STATIC_STORAGE_FRACTION = 0.6;
+  /** Spark's default spark.shuffle.memoryFraction (static manager). */
+  public static final double STATIC_SHUFFLE_FRACTION = 0.2;
+
   /** The first version with the unified manager, as {@link SparkVersion#minor}: 1.6. */
   static final int UNIFIED_SINCE = 106;
   /** The first version without {@code spark.memory.useLegacyMode}: 3.0. */
   static final int LEGACY_MODE_UNTIL = 300;
+
+  /** Spark's default spark.memory.fraction under {@code sparkVersion}: 0.75 in 1.6, else (unknown too) 0.6. */
+  public static double memoryFractionDefault(String sparkVersion) {
+    int version = SparkVersion.minor(sparkVersion);
+    return version >= UNIFIED_SINCE && version < 200 ? MEMORY_FRACTION_1_6 : MEMORY_FRACTION;
+  }
 
   /**
    * The manager of a run of {@code sparkVersion} (null or unreadable: unknown, taken as today's {@link #UNIFIED}) with

@@ -32,9 +32,16 @@ public final class Recommender {
    * @param memory the memory to set ({@link Memory#executorMemoryBytes()} null: each candidate's observed memory)
    * @param shuffleBytes median shuffle bytes read per run of the class, bytes; null when unknown
    * @param notes further evidence (findings, scaling fit), already in words
+   * @param sparkVersion the Spark version whose keys the arguments use ({@link SubmitArgs#of}); null unknown
    */
   public record Subject(String workloadId, int sizeClass, long inputBytes, int runs, Memory memory, Long shuffleBytes,
-      List<String> notes) implements java.io.Serializable {}
+      List<String> notes, String sparkVersion) implements java.io.Serializable {
+    /** A subject of an unknown Spark version: today's keys. */
+    public Subject(String workloadId, int sizeClass, long inputBytes, int runs, Memory memory, Long shuffleBytes,
+        List<String> notes) {
+      this(workloadId, sizeClass, inputBytes, runs, memory, shuffleBytes, notes, null);
+    }
+  }
 
   /**
    * Predicts {@code configurations} at {@code inputBytes} with {@code predictor} trained on {@code training}; the 80 %
@@ -98,7 +105,7 @@ public final class Recommender {
         c.coresPerExecutor(), p.memory().executorMemoryBytes(), p.memory().overheadBytes(), partitions,
         bounds.minExecutors(), bounds.maxExecutors(), c.predictedS(), c.lowS(), c.highS(), p.coreHours(),
         p.gbHours(), p.cost(), prices.unit(), objective.describe(), predictor,
-        SubmitArgs.of(c, p.memory(), partitions, bounds), evidence, null);
+        SubmitArgs.of(c, p.memory(), partitions, bounds, s.sparkVersion()), evidence, null);
   }
 
   private static String evidence(Subject s, String predictorEvidence, int candidates) {

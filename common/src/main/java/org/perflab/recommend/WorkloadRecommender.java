@@ -38,10 +38,11 @@ public final class WorkloadRecommender {
    * @param notes evidence of the workload (findings)
    * @param classNotes evidence by size class (the scaling fit)
    * @param lent the other workloads' runs, lent to the workload's {@code workload_transfer}; null when none are read
+   * @param sparkVersion the Spark version of the workload's latest run, whose keys the arguments use; null unknown
    */
   public record Context(String chosenPredictor, String chosenReason, Memory memory, List<SweptPoint> sweep,
-      Map<Integer, Long> shuffleBytes, List<String> notes, Map<Integer, String> classNotes, WorkloadTransfer lent)
-      implements java.io.Serializable {}
+      Map<Integer, Long> shuffleBytes, List<String> notes, Map<Integer, String> classNotes, WorkloadTransfer lent,
+      String sparkVersion) implements java.io.Serializable {}
 
   /** The rows of {@code workloadId}, one per class of {@code classes}. */
   public static List<Recommendation> recommend(String workloadId, List<Run> runs, List<SizeClassRuns> classes,
@@ -73,7 +74,7 @@ public final class WorkloadRecommender {
     List<String> notes = new ArrayList<>(context.notes());
     Optional.ofNullable(context.classNotes().get(c.sizeClass())).ifPresent(notes::add);
     Recommender.Subject subject = new Recommender.Subject(workloadId, c.sizeClass(), inputBytes, c.runs(),
-        context.memory(), context.shuffleBytes().get(c.sizeClass()), notes);
+        context.memory(), context.shuffleBytes().get(c.sizeClass()), notes, context.sparkVersion());
     if (predictor.isPresent()) {
       return withHarness(subject, runs, predictor.get(), objective, prices);
     }

@@ -61,6 +61,31 @@ class RecommendTest {
     assertThat(ownOnly.sparkSubmitArgs()).doesNotContain("spark.io.compression.codec", "spark.serializer");
   }
 
+  /**
+   * The arguments are written in the keys of the workload's Spark version: before 2.3 the YARN overhead key (MiB),
+   * before 3.0 dynamic allocation with the external shuffle service; the memory row's fractions with the heap.
+   */
+  @Test
+  void theArgumentsUseTheKeysOfTheWorkloadsSparkVersion() {
+    Candidate c = new Candidate(4, 2, null, 50, 45.0, 55.0);
+    Memory memory = new Memory(6L * GIB, 1L << 30, "memory_recommendations, tier event_log",
+        List.of("spark.shuffle.memoryFraction=0.67"));
+    DynamicAllocation bounds = DynamicAllocation.around(4);
+
+    String spark15 = SubmitArgs.of(c, memory, 64, bounds, "1.5.1");
+    String spark24 = SubmitArgs.of(c, memory, 64, bounds, "2.4.8");
+    String today = SubmitArgs.of(c, memory, 64, bounds, null);
+
+    assertThat(spark15).contains("--executor-memory 6144m --conf spark.shuffle.memoryFraction=0.67",
+        "--conf spark.yarn.executor.memoryOverhead=1024 ", "--conf spark.shuffle.service.enabled=true")
+        .doesNotContain("spark.executor.memoryOverhead", "shuffleTracking");
+    assertThat(spark24).contains("--conf spark.executor.memoryOverhead=1024m", "--conf spark.shuffle.service.enabled=true");
+    assertThat(today).contains("--conf spark.executor.memoryOverhead=1024m",
+        "--conf spark.dynamicAllocation.shuffleTracking.enabled=true").doesNotContain("spark.shuffle.service");
+    assertThat(SubmitArgs.of(c, new Memory(null, null, "observed", List.of("spark.memory.fraction=0.7")), 64, bounds,
+        null)).as("no heap, no fraction").doesNotContain("spark.memory.fraction");
+  }
+
   @Test
   void theDefaultIsTheCheapestWithinTenPercentOfTheFastest() {
     // Fastest 28 s; 30 s is within 30.8 s, and 4 × 30 = 120 core-s < 8 × 28 = 224.

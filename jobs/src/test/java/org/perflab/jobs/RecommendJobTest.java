@@ -14,6 +14,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
+import org.perflab.table.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perflab.spark.features.FeatureTables;
@@ -56,6 +57,10 @@ class RecommendJobTest {
     runs.add(run("broken", null, 31));
     String sweptLog = "log-swept-" + logs;
     runs.add(run("swept", 2, 40));
+    // The swept workload ran on Spark 1.5: its arguments use that version's keys.
+    write("applications", List.of(RowFactory.create(Table.APPLICATIONS.newRow().set("log_id", sweptLog)
+        .set("app_id", "app").set("app_attempt_id", "1").set("start_time_ms", 1L).set("spark_version", "1.5.1")
+        .values())), Table.APPLICATIONS.schema());
     write(FeatureTables.WORKLOADS_TABLE, runs, FeatureTables.WORKLOADS);
     write("memory_recommendations", List.of(RowFactory.create("workload", "amdahl", 6 * GIB, GIB, "A")),
         new StructType().add("scope", DataTypes.StringType).add("workload_id", DataTypes.StringType)
@@ -122,7 +127,10 @@ class RecommendJobTest {
     assertThat(swept.<Double>getAs("predicted_s")).isEqualTo(36.0);
     assertThat(swept.<Double>getAs("predicted_high_s")).isEqualTo(40.0);
     assertThat(swept.<Double>getAs("predicted_low_s")).isEqualTo(30.0);
-    assertThat(swept.<String>getAs("spark_submit_args")).contains("--conf spark.io.compression.codec=zstd");
+    assertThat(swept.<String>getAs("spark_submit_args")).contains("--conf spark.io.compression.codec=zstd",
+        "--conf spark.shuffle.service.enabled=true").doesNotContain("shuffleTracking");
+    assertThat(amdahl.<String>getAs("spark_submit_args")).as("no version known: today's keys")
+        .contains("spark.dynamicAllocation.shuffleTracking.enabled=true");
     assertThat(swept.<String>getAs("evidence")).contains("3 points of this class, rules baseline, phase-cost");
     assertThat(amdahl.<String>getAs("spark_submit_args")).doesNotContain("spark.io.compression.codec");
   }

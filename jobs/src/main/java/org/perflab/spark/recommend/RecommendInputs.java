@@ -1,9 +1,11 @@
 package org.perflab.spark.recommend;
 
+import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.countDistinct;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max_by;
 import static org.apache.spark.sql.functions.percentile_approx;
 
 import java.util.Optional;
@@ -20,6 +22,7 @@ import org.perflab.spark.scaling.ScalingTables;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.spark.sweep.SweepTables;
 import org.perflab.table.KeyColumns;
+import org.perflab.table.Table;
 
 /**
  * What {@code recommend} reads, each table optional but the runs. {@link #read} reads them; the transform does no I/O.
@@ -33,10 +36,12 @@ import org.perflab.table.KeyColumns;
  * @param shuffle {@code workload_id}, {@code size_class}, {@code shuffle_bytes} (long, median per run)
  * @param findings {@code workload_id}, {@code rule}, {@code runs} (long, runs with the finding)
  * @param scaling {@code scaling_fits}
+ * @param versions {@code workload_id}, {@code spark_version}: the Spark version of each workload's latest run that
+ *     declares one ({@link #latestVersions})
  */
 public record RecommendInputs(Dataset<Row> runs, Dataset<Row> classes, Optional<Dataset<Row>> choices,
     Optional<Dataset<Row>> sweep, Optional<Dataset<Row>> memory, Optional<Dataset<Row>> shuffle,
-    Optional<Dataset<Row>> findings, Optional<Dataset<Row>> scaling) {
+    Optional<Dataset<Row>> findings, Optional<Dataset<Row>> scaling, Optional<Dataset<Row>> versions) {
 
   /**
    * The transform's inputs: the runs, the classes to cover, and every side table under {@code in} that exists. The
@@ -48,8 +53,22 @@ public record RecommendInputs(Dataset<Row> runs, Dataset<Row> classes, Optional<
         .map(RecommendInputs::shuffleBytes);
     Optional<Dataset<Row>> findings = workloads.flatMap(w -> in.read(FindingsTable.NAME)
         .map(f -> runsPerFinding(f, w)));
+    Optional<Dataset<Row>> versions = workloads.flatMap(w -> in.read(Table.APPLICATIONS)
+        .map(a -> latestVersions(w, a)));
     return new RecommendInputs(runs, classes(workloads.orElse(runs)), in.read(PredictionTables.CHOICE_TABLE), sweep,
-        in.read(MemoryTables.RECOMMENDATIONS_TABLE), shuffle, findings, in.read(ScalingTables.FITS_TABLE));
+        in.read(MemoryTables.RECOMMENDATIONS_TABLE), shuffle, findings, in.read(ScalingTables.FITS_TABLE), versions);
+  }
+
+  /**
+   * The Spark version of each workload's latest run (by start time) among those whose log declares one: the version
+   * whose keys a recommendation's arguments are written in.
+   */
+  static Dataset<Row> latestVersions(Dataset<Row> workloads, Dataset<Row> applications) {
+    return workloads.select(KeyColumns.LOG_ID, "workload_id").distinct()
+        .join(applications.where(col("spark_version").isNotNull())
+            .select(col(KeyColumns.LOG_ID), col("start_time_ms"), col("spark_version")), KeyColumns.LOG_ID)
+        .groupBy("workload_id").agg(max_by(col("spark_version"), coalesce(col("start_time_ms"), lit(0L)))
+            .as("spark_version"));
   }
 
   /** One row per workload and size class of {@code runs}: its applications and their median input bytes. */

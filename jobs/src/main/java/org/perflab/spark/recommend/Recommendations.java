@@ -19,13 +19,16 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
 import org.perflab.costmodel.Codec;
+import org.perflab.memory.MemoryManager;
 import org.perflab.costmodel.SerializerKind;
 import org.perflab.grouping.SizeClass;
 import org.perflab.prediction.Configuration;
 import org.perflab.prediction.Measured;
 import org.perflab.prediction.Run;
 import org.perflab.prediction.WorkloadTransfer;
+import org.perflab.spark.storage.TableStore;
 import org.perflab.spark.sweep.SweepRows;
 import scala.Tuple2;
 
@@ -87,7 +90,9 @@ public final class Recommendations {
   private static Map<String, WorkloadRecommender.Context> contexts(RecommendInputs in,
       java.util.Set<String> workloads, Map<Configuration, Map<String, Measured>> lent) {
     Map<String, String[]> choices = choices(in.choices());
-    Map<String, Memory> memory = memory(in.memory());
+    Map<String, String> versions = new HashMap<>();
+    in.versions().ifPresent(v -> v.collectAsList().forEach(r -> versions.put(r.getString(0), r.getString(1))));
+    Map<String, Memory> memory = memory(in.memory(), versions);
     Map<String, List<SweptPoint>> sweep = sweep(in.sweep());
     Map<String, Map<Integer, Long>> shuffle = shuffle(in.shuffle());
     Map<String, List<String>> findings = findings(in.findings());
@@ -99,7 +104,7 @@ public final class Recommendations {
       String[] choice = choices.getOrDefault(w, new String[2]);
       out.put(w, new WorkloadRecommender.Context(choice[0], choice[1], memory.getOrDefault(w, observed),
           sweep.getOrDefault(w, List.of()), shuffle.getOrDefault(w, Map.of()), findings.getOrDefault(w, List.of()),
-          scaling.getOrDefault(w, Map.of()), WorkloadTransfer.of(w, lent)));
+          scaling.getOrDefault(w, Map.of()), WorkloadTransfer.of(w, lent), versions.get(w)));
     }
     return out;
   }
@@ -111,13 +116,39 @@ public final class Recommendations {
     return out;
   }
 
-  private static Map<String, Memory> memory(Optional<Dataset<Row>> table) {
+  private static Map<String, Memory> memory(Optional<Dataset<Row>> table, Map<String, String> versions) {
     Map<String, Memory> out = new HashMap<>();
     table.ifPresent(t -> t.where(col("scope").equalTo(WORKLOAD_SCOPE)
         .and(col("executor_memory_bytes").isNotNull())).select(col("workload_id"), col("executor_memory_bytes").cast("long"),
-            col("memory_overhead_bytes").cast("long"), col("tier").cast("string"))
+            col("memory_overhead_bytes").cast("long"), col("tier").cast("string"),
+            TableStore.columnOrNull(t, "memory_fraction", DataTypes.DoubleType),
+            TableStore.columnOrNull(t, "storage_fraction", DataTypes.DoubleType),
+            TableStore.columnOrNull(t, "storage_memory_fraction", DataTypes.DoubleType),
+            TableStore.columnOrNull(t, "shuffle_memory_fraction", DataTypes.DoubleType))
         .collectAsList().forEach(r -> out.put(r.getString(0), new Memory(r.getLong(1),
-            r.isNullAt(2) ? null : r.getLong(2), "memory_recommendations, tier " + r.getString(3)))));
+            r.isNullAt(2) ? null : r.getLong(2), "memory_recommendations, tier " + r.getString(3),
+            settings(r, versions.get(r.getString(0)))))));
+    return out;
+  }
+
+  /**
+   * The fractions a memory row's heap was sized with that raise a region above Spark's default under
+   * {@code sparkVersion}, as {@code key=value}: the unified manager's, or the static manager's when the row has them
+   * ({@code memory_recommendations.memory_manager}). A fraction below the default is not set: it would only give the
+   * heap to user memory, which event logs do not measure, and a need they do not show (no peak execution memory
+   * before Spark 1.5) reads as none.
+   */
+  static List<String> settings(Row r, String sparkVersion) {
+    String[] keys = {"spark.memory.fraction", "spark.memory.storageFraction", "spark.storage.memoryFraction",
+        "spark.shuffle.memoryFraction"};
+    double[] defaults = {MemoryManager.memoryFractionDefault(sparkVersion), MemoryManager.STORAGE_FRACTION,
+        MemoryManager.STATIC_STORAGE_FRACTION, MemoryManager.STATIC_SHUFFLE_FRACTION};
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < keys.length; i++) {
+      if (!r.isNullAt(4 + i) && r.getDouble(4 + i) > defaults[i]) {
+        out.add(keys[i] + "=" + r.getDouble(4 + i));
+      }
+    }
     return out;
   }
 
