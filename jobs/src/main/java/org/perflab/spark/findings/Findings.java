@@ -26,7 +26,8 @@ public final class Findings {
   }
 
   /**
-   * Every rule's rows, one union, not conformed: conforming materialises a plan ({@code TableStore#conform}), so
+   * Every rule's rows, one union, their settings in the keys of each run's Spark version ({@link VersionedSettings}),
+   * not conformed: conforming materialises a plan ({@code TableStore#conform}), so
    * {@link #compute} conforms once, at the end.
    */
   private static Dataset<Row> union(FindingInputs in) {
@@ -38,6 +39,6 @@ public final class Findings {
     for (Dataset<Row> part : parts.subList(1, parts.size())) {
       all = all.unionByName(part);
     }
-    return all;
+    return VersionedSettings.apply(all, in.ingestStatus());
   }
 }
