@@ -14,6 +14,7 @@ import org.perflab.errors.BadInputException;
 import org.perflab.eventlog.SparkVersion;
 import org.perflab.findings.FindingLimits;
 import org.perflab.memory.MemoryManager;
+import org.perflab.memory.StaticMemorySettings;
 
 /**
  * A Spark property's value as Spark reads it, so that two runs' values are compared for what they do and not for how
@@ -103,6 +104,16 @@ public final class PropertyValues {
           Double.toString(MemoryManager.MEMORY_FRACTION_1_6), 106)),
       Map.entry("spark.memory.storageFraction",
           new Known(Kind.NUMBER, Double.toString(MemoryManager.STORAGE_FRACTION), 0, null, 106)),
+      Map.entry("spark.memory.useLegacyMode", new Known(Kind.BOOLEAN, "false", 0, null, 106)),
+      // The static manager's, read before 1.6 and in legacy mode (StaticMemorySettings).
+      Map.entry("spark.storage.memoryFraction",
+          Known.of(Kind.NUMBER, Double.toString(MemoryManager.STATIC_STORAGE_FRACTION))),
+      Map.entry("spark.shuffle.memoryFraction",
+          Known.of(Kind.NUMBER, Double.toString(MemoryManager.STATIC_SHUFFLE_FRACTION))),
+      Map.entry("spark.storage.safetyFraction",
+          Known.of(Kind.NUMBER, Double.toString(StaticMemorySettings.STORAGE_SAFETY))),
+      Map.entry("spark.shuffle.safetyFraction",
+          Known.of(Kind.NUMBER, Double.toString(StaticMemorySettings.SHUFFLE_SAFETY))),
       Map.entry("spark.io.compression.codec",
           new Known(Kind.CODEC, Codec.LZ4.shortName(), 200, Codec.SNAPPY.shortName(), 0)),
       Map.entry("spark.serializer", Known.of(Kind.SERIALIZER, SerializerKind.JAVA.className())));

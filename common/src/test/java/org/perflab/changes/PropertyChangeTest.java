@@ -41,6 +41,19 @@ class PropertyChangeTest {
         .isEmpty();
   }
 
+  /** Spark 1.5's static memory manager: its fractions at their defaults are no change, a raised one is. */
+  @Test
+  void theStaticManagersFractionsAreComparedWithTheirDefaults() {
+    Map<String, String> before = Map.of(RunProfile.SPARK_VERSION, "1.5.1", "spark.shuffle.memoryFraction", "0.2",
+        "spark.storage.memoryFraction", "0.6");
+    Map<String, String> same = Map.of(RunProfile.SPARK_VERSION, "1.5.1");
+    Map<String, String> raised = Map.of(RunProfile.SPARK_VERSION, "1.5.1", "spark.shuffle.memoryFraction", "0.67");
+
+    assertThat(PropertyChange.between(before, same)).isEmpty();
+    assertThat(PropertyChange.between(before, raised)).extracting(PropertyChange::describe)
+        .containsExactly("spark.shuffle.memoryFraction 0.2 -> 0.67");
+  }
+
   @Test
   void aDifferentSizeOrAValueSparkCannotReadIsAChange() {
     List<PropertyChange> changes = PropertyChange.between(
