@@ -100,11 +100,12 @@ public final class PropertyValues {
       Map.entry("spark.task.maxFailures", Known.of(Kind.NUMBER, "4")),
       Map.entry("spark.shuffle.sort.bypassMergeThreshold",
           Known.of(Kind.NUMBER, Integer.toString(CostConfig.DEFAULT_BYPASS_THRESHOLD))),
-      Map.entry("spark.memory.fraction", new Known(Kind.NUMBER, Double.toString(MemoryManager.MEMORY_FRACTION), 200,
-          Double.toString(MemoryManager.MEMORY_FRACTION_1_6), 106)),
-      Map.entry("spark.memory.storageFraction",
-          new Known(Kind.NUMBER, Double.toString(MemoryManager.STORAGE_FRACTION), 0, null, 106)),
-      Map.entry("spark.memory.useLegacyMode", new Known(Kind.BOOLEAN, "false", 0, null, 106)),
+      Map.entry("spark.memory.fraction", new Known(Kind.NUMBER, Double.toString(MemoryManager.MEMORY_FRACTION),
+          MemoryManager.MEMORY_FRACTION_SINCE, Double.toString(MemoryManager.MEMORY_FRACTION_1_6),
+          MemoryManager.UNIFIED_SINCE)),
+      Map.entry("spark.memory.storageFraction", new Known(Kind.NUMBER,
+          Double.toString(MemoryManager.STORAGE_FRACTION), 0, null, MemoryManager.UNIFIED_SINCE)),
+      Map.entry("spark.memory.useLegacyMode", new Known(Kind.BOOLEAN, "false", 0, null, MemoryManager.UNIFIED_SINCE)),
       // The static manager's, read before 1.6 and in legacy mode (StaticMemorySettings).
       Map.entry("spark.storage.memoryFraction",
           Known.of(Kind.NUMBER, Double.toString(MemoryManager.STATIC_STORAGE_FRACTION))),
@@ -115,7 +116,7 @@ public final class PropertyValues {
       Map.entry("spark.shuffle.safetyFraction",
           Known.of(Kind.NUMBER, Double.toString(StaticMemorySettings.SHUFFLE_SAFETY))),
       Map.entry("spark.io.compression.codec",
-          new Known(Kind.CODEC, Codec.LZ4.shortName(), 200, Codec.SNAPPY.shortName(), 0)),
+          new Known(Kind.CODEC, Codec.LZ4.shortName(), Codec.LZ4_DEFAULT_SINCE, Codec.SNAPPY.shortName(), 0)),
       Map.entry("spark.serializer", Known.of(Kind.SERIALIZER, SerializerKind.JAVA.className())));
 
   private static final Pattern BARE_NUMBER = Pattern.compile("[+-]?\\d+");

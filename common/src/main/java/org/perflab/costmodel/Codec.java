@@ -2,10 +2,20 @@ package org.perflab.costmodel;
 
 import java.util.Locale;
 import org.perflab.errors.BadInputException;
+import org.perflab.eventlog.SparkVersion;
 
-/** The values of {@code spark.io.compression.codec}; Spark ≥ 2 defaults to {@link #LZ4}. */
+/** The values of {@code spark.io.compression.codec}; Spark ≥ 2 defaults to {@link #LZ4}, earlier to {@link #SNAPPY}. */
 public enum Codec {
   LZ4, LZF, SNAPPY, ZSTD;
+
+  /** The first version whose default is {@link #LZ4}, as {@link SparkVersion#minor}: 2.0 (SPARK-12388). */
+  public static final int LZ4_DEFAULT_SINCE = 200;
+
+  /** Spark's default codec under {@code sparkVersion}: snappy before 2.0, else (unknown too) lz4. */
+  public static Codec defaultFor(String sparkVersion) {
+    int version = SparkVersion.minor(sparkVersion);
+    return version >= 0 && version < LZ4_DEFAULT_SINCE ? SNAPPY : LZ4;
+  }
 
   /** Spark's short name of the codec ({@code lz4}), as the property and PerfLab's tables write it. */
   public String shortName() {

@@ -29,19 +29,17 @@ public final class SparkProperties {
   public static CostConfig config(Map<String, String> props, int executors) {
     long memory = executorMemoryBytes(props);
     String version = props.get(SparkVersion.PROPERTY);
-    int minor = SparkVersion.minor(version);
     MemoryModel model = MemoryManager.of(version, flag(props, "spark.memory.useLegacyMode", false))
         == MemoryManager.STATIC
         ? new MemoryModel.Legacy(number(props, "spark.shuffle.memoryFraction", MemoryManager.STATIC_SHUFFLE_FRACTION),
             number(props, "spark.shuffle.safetyFraction", MemoryModel.Legacy.DEFAULT.safetyFraction()))
         : new MemoryModel.Unified(number(props, "spark.memory.fraction", MemoryManager.memoryFractionDefault(version)),
             number(props, "spark.memory.storageFraction", MemoryManager.STORAGE_FRACTION), 0L);
-    String codec = minor >= 0 && minor < 200 ? Codec.SNAPPY.shortName() : Codec.LZ4.shortName();
     return new CostConfig(executors, (int) number(props, "spark.executor.cores", 1),
         (int) number(props, "spark.task.cpus", 1), memory, model, ShuffleManager.SORT,
         (int) number(props, "spark.shuffle.sort.bypassMergeThreshold", CostConfig.DEFAULT_BYPASS_THRESHOLD), true,
         flag(props, "spark.shuffle.compress", true), flag(props, "spark.shuffle.spill.compress", true),
-        Codec.parse(props.getOrDefault("spark.io.compression.codec", codec)),
+        Codec.parse(props.getOrDefault("spark.io.compression.codec", Codec.defaultFor(version).shortName())),
         SerializerKind.parse(props.getOrDefault("spark.serializer", SerializerKind.JAVA.className())));
   }
 

@@ -30,14 +30,16 @@ public enum MemoryManager {
   public static final double STATIC_SHUFFLE_FRACTION = 0.2;
 
   /** The first version with the unified manager, as {@link SparkVersion#minor}: 1.6. */
-  static final int UNIFIED_SINCE = 106;
+  public static final int UNIFIED_SINCE = 106;
+  /** The first version whose spark.memory.fraction default is {@link #MEMORY_FRACTION}: 2.0 (SPARK-15796). */
+  public static final int MEMORY_FRACTION_SINCE = 200;
   /** The first version without {@code spark.memory.useLegacyMode}: 3.0. */
   static final int LEGACY_MODE_UNTIL = 300;
 
   /** Spark's default spark.memory.fraction under {@code sparkVersion}: 0.75 in 1.6, else (unknown too) 0.6. */
   public static double memoryFractionDefault(String sparkVersion) {
     int version = SparkVersion.minor(sparkVersion);
-    return version >= UNIFIED_SINCE && version < 200 ? MEMORY_FRACTION_1_6 : MEMORY_FRACTION;
+    return version >= UNIFIED_SINCE && version < MEMORY_FRACTION_SINCE ? MEMORY_FRACTION_1_6 : MEMORY_FRACTION;
   }
 
   /**

@@ -10,14 +10,18 @@ import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.map_filter;
 import static org.apache.spark.sql.functions.map_keys;
 import static org.apache.spark.sql.functions.max;
-import static org.apache.spark.sql.functions.regexp_extract;
 import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.udf;
 import static org.apache.spark.sql.functions.when;
 
 import java.util.Map;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.types.DataTypes;
+import org.perflab.eventlog.SparkVersion;
 import org.perflab.table.KeyColumns;
 
 /**
@@ -37,6 +41,12 @@ final class VersionedSettings {
       "spark.sql.files.maxPartitionBytes", 200,
       "spark.scheduler.listenerbus.eventqueue.capacity", 203);
   private static final String VERSION = "__spark_version";
+  private static final String MINOR = "__spark_minor";
+  /** {@link SparkVersion#minor}, null where it is -1 (unknown). */
+  private static final UserDefinedFunction MINOR_OF = udf((UDF1<String, Integer>) v -> {
+    int minor = SparkVersion.minor(v);
+    return minor < 0 ? null : minor;
+  }, DataTypes.IntegerType);
 
   private VersionedSettings() {}
 
@@ -45,8 +55,9 @@ final class VersionedSettings {
    * {@code ingestStatus.spark_version} by log.
    */
   static Dataset<Row> apply(Dataset<Row> findings, Dataset<Row> ingestStatus) {
-    Dataset<Row> versions = ingestStatus.groupBy(KeyColumns.LOG_ID).agg(max(col("spark_version")).as(VERSION));
-    Column version = minor(col(VERSION));
+    Dataset<Row> versions = ingestStatus.groupBy(KeyColumns.LOG_ID).agg(max(col("spark_version")).as(VERSION))
+        .withColumn(MINOR, MINOR_OF.apply(col(VERSION)));
+    Column version = col(MINOR);
     Column conf = col("recommended_conf");
     Column missing = map_filter(conf, (k, v) -> unread(k, version));
     Column dropped = array_join(array_sort(map_keys(missing)), ", ");
@@ -55,7 +66,7 @@ final class VersionedSettings {
             lit(" (Spark "), col(VERSION), lit(" does not read "), dropped, lit(": left out of the settings.)")))
             .otherwise(col("recommendation")))
         .withColumn("recommended_conf", map_filter(conf, (k, v) -> unread(k, version).unary_$bang()))
-        .drop(VERSION);
+        .drop(VERSION, MINOR);
   }
 
   /** Whether a run of {@code version} (null: unknown) does not read {@code key}. */
@@ -66,12 +77,5 @@ final class VersionedSettings {
       out = out.or(matches.and(coalesce(version.lt(e.getValue()), lit(false))));
     }
     return out;
-  }
-
-  /** "3.5.1" as 305; null when unreadable or null. */
-  private static Column minor(Column version) {
-    Column major = regexp_extract(version, "^\\s*(\\d+)\\.(\\d+)", 1);
-    Column minor = regexp_extract(version, "^\\s*(\\d+)\\.(\\d+)", 2);
-    return when(major.notEqual(""), major.cast("int").multiply(100).plus(minor.cast("int")));
   }
 }

@@ -1,5 +1,6 @@
 package org.perflab.spark.memory;
 
+import org.perflab.memory.MemoryManager;
 import org.perflab.memory.SparkMemorySettings;
 import org.perflab.memory.WorkerMemory;
 import java.io.IOException;
@@ -118,7 +119,7 @@ public final class TierB {
    * settings derived again for that heap, the Parallel collector's flags, tier {@code instrumented}.
    */
   public static Row apply(Row row, Advice advice) {
-    if ("static".equals(get(row, MemoryTables.MEMORY_MANAGER))) {
+    if (MemoryRows.name(MemoryManager.STATIC).equals(get(row, MemoryTables.MEMORY_MANAGER))) {
       return row; // Spark before 1.6: the plugin's telemetry needs Spark 3, and the GC model sizes the unified heap
     }
     WorkerMemory worker = new WorkerMemory(get(row, MemoryTables.STORAGE_BYTES), get(row, MemoryTables.UNROLL_BYTES),

@@ -65,8 +65,8 @@ public final class WorkloadMemory {
         w.getAs("recompute_bytes_at_80pct"), w.getAs("storage_bytes_at_2x_partitions"));
     String evidence = String.format("maximum of each per-worker minimum over %d of the workload's %d applications"
         + " (sizes from different runs: workers and task slots are the largest seen)", recommended, applications);
-    MemoryManager manager = "static".equals(w.getAs(MemoryTables.MEMORY_MANAGER)) ? MemoryManager.STATIC
-        : MemoryManager.UNIFIED;
+    MemoryManager manager = MemoryRows.name(MemoryManager.STATIC).equals(w.getAs(MemoryTables.MEMORY_MANAGER))
+        ? MemoryManager.STATIC : MemoryManager.UNIFIED;
     return MemoryRows.recommended(new MemoryRows.Key(Scope.WORKLOAD, id, null, null, null, applications), sizes,
         w.getAs("safety_factor"), evidence, manager);
   }
