@@ -11,12 +11,13 @@ import org.apache.spark.sql.types.DataTypes;
 /**
  * The tables the findings rules read, each with the columns of its schema: {@code app_features} and
  * {@code stage_features} ({@code org.perflab.spark.features.FeatureTables}), the ingest tables {@code ingest_status} and
- * {@code properties}, and, when they exist, {@code sql_operators} (ingest) and {@code stragglers} ({@code diagnose}).
- * Without {@code sql_operators} the SQL rules emit nothing; without {@code stragglers} data-skew evidence has no
- * straggler count.
+ * {@code properties}, and, when they exist, {@code sql_operators} (ingest), {@code stragglers} ({@code diagnose}) and
+ * {@code jobs} (ingest). Without {@code sql_operators} the SQL rules emit nothing; without {@code stragglers} data-skew
+ * evidence has no straggler count; without {@code jobs} no stage is known to run outside Spark SQL ({@link OutsideSql}).
  */
 public record FindingInputs(Dataset<Row> appFeatures, Dataset<Row> stageFeatures, Dataset<Row> ingestStatus,
-    Dataset<Row> properties, Optional<Dataset<Row>> sqlOperators, Optional<Dataset<Row>> stragglers) {
+    Dataset<Row> properties, Optional<Dataset<Row>> sqlOperators, Optional<Dataset<Row>> stragglers,
+    Optional<Dataset<Row>> jobs) {
 
   /**
    * Always true, and declared non-deterministic so that the optimiser keeps every filter above it where it is: a
@@ -35,7 +36,7 @@ public record FindingInputs(Dataset<Row> appFeatures, Dataset<Row> stageFeatures
    */
   FindingInputs withSharedScans() {
     return new FindingInputs(behindBarrier(appFeatures), behindBarrier(stageFeatures), ingestStatus, properties,
-        sqlOperators.map(FindingInputs::behindBarrier), stragglers.map(FindingInputs::behindBarrier));
+        sqlOperators.map(FindingInputs::behindBarrier), stragglers.map(FindingInputs::behindBarrier), jobs);
   }
 
   private static Dataset<Row> behindBarrier(Dataset<Row> table) {

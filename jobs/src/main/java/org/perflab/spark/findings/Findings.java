@@ -26,19 +26,21 @@ public final class Findings {
   }
 
   /**
-   * Every rule's rows, one union, their settings in the keys of each run's Spark version ({@link VersionedSettings}),
+   * Every rule's rows, one union, their settings in the keys a stage outside Spark SQL reads ({@link OutsideSql}) and
+   * in those of each run's Spark version ({@link VersionedSettings}),
    * not conformed: conforming materialises a plan ({@code TableStore#conform}), so
    * {@link #compute} conforms once, at the end.
    */
   private static Dataset<Row> union(FindingInputs in) {
+    Dataset<Row> outsideSql = OutsideSql.stages(in);
     List<Dataset<Row>> parts = new ArrayList<>();
-    parts.addAll(StageRules.of(in));
+    parts.addAll(StageRules.of(in, outsideSql));
     parts.addAll(AppRules.of(in));
     parts.addAll(SqlRules.of(in));
     Dataset<Row> all = parts.get(0);
     for (Dataset<Row> part : parts.subList(1, parts.size())) {
       all = all.unionByName(part);
     }
-    return VersionedSettings.apply(all, in.ingestStatus());
+    return VersionedSettings.apply(OutsideSql.apply(all, outsideSql), in.ingestStatus());
   }
 }

@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.try_divide;
 import static org.perflab.spark.findings.RuleCandidate.conf;
 import static org.perflab.spark.findings.RuleCandidate.evidence;
@@ -35,9 +36,13 @@ final class StageRules {
 
   private StageRules() {}
 
-  /** Every stage rule's findings. */
-  static List<Dataset<Row>> of(FindingInputs in) {
-    Dataset<Row> stages = withApp(in);
+  /**
+   * Every stage rule's findings; {@code outsideSql} ({@link OutsideSql#stages}) names the stages that ran outside Spark
+   * SQL, which {@code SHUFFLE_PARTITIONS} (a rule on {@code spark.sql.shuffle.partitions}) leaves out.
+   */
+  static List<Dataset<Row>> of(FindingInputs in, Dataset<Row> outsideSql) {
+    Dataset<Row> stages = withApp(in).join(outsideSql, AppKeyColumns.using("stage_id", "stage_attempt_id"), "left")
+        .withColumn(OutsideSql.FLAG, coalesce(col(OutsideSql.FLAG), lit(false)));
     return List.of(skew(withStragglers(stages, in.stragglers())), tinyTasks(stages), tooFewPartitions(stages),
         shufflePartitions(stages), spill(stages));
   }
@@ -117,7 +122,8 @@ final class StageRules {
 
   /**
    * How far shuffle bytes per partition are from the 128 MiB target, for stages whose task count is the
-   * application's spark.sql.shuffle.partitions (default 200); savings: the overhead of the surplus tasks.
+   * application's spark.sql.shuffle.partitions (default 200), except stages known to run outside Spark SQL (whose
+   * task count that setting does not choose); savings: the overhead of the surplus tasks.
    */
   static Dataset<Row> shufflePartitions(Dataset<Row> stages) {
     Column partitions = coalesce(col("app_shuffle_partitions"), lit(FindingLimits.DEFAULT_SHUFFLE_PARTITIONS));
@@ -134,6 +140,7 @@ final class StageRules {
             + " AQE coalesce partitions."),
         conf(SHUFFLE_PARTITIONS, recommended, "spark.sql.adaptive.coalescePartitions.enabled", "true"))
         .ofStages(stages.where(col("shuffle_read_bytes").gt(0).and(TASKS.equalTo(partitions))
+            .and(not(col(OutsideSql.FLAG)))
             .and(recommended.notEqual(TASKS))));
   }
 

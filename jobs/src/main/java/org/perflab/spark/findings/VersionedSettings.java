@@ -40,8 +40,8 @@ final class VersionedSettings {
       "spark.sql.adaptive.", 300,
       "spark.sql.files.maxPartitionBytes", 200,
       "spark.scheduler.listenerbus.eventqueue.capacity", 203);
-  private static final String VERSION = "__spark_version";
-  private static final String MINOR = "__spark_minor";
+  static final String VERSION = "__spark_version";
+  static final String MINOR = "__spark_minor";
   /** {@link SparkVersion#minor}, null where it is -1 (unknown). */
   private static final UserDefinedFunction MINOR_OF = udf((UDF1<String, Integer>) v -> {
     int minor = SparkVersion.minor(v);
@@ -55,8 +55,7 @@ final class VersionedSettings {
    * {@code ingestStatus.spark_version} by log.
    */
   static Dataset<Row> apply(Dataset<Row> findings, Dataset<Row> ingestStatus) {
-    Dataset<Row> versions = ingestStatus.groupBy(KeyColumns.LOG_ID).agg(max(col("spark_version")).as(VERSION))
-        .withColumn(MINOR, MINOR_OF.apply(col(VERSION)));
+    Dataset<Row> versions = versions(ingestStatus);
     Column version = col(MINOR);
     Column conf = col("recommended_conf");
     Column missing = map_filter(conf, (k, v) -> unread(k, version));
@@ -67,6 +66,15 @@ final class VersionedSettings {
             .otherwise(col("recommendation")))
         .withColumn("recommended_conf", map_filter(conf, (k, v) -> unread(k, version).unary_$bang()))
         .drop(VERSION, MINOR);
+  }
+
+  /**
+   * One row per log of {@code ingestStatus}: {@code log_id}, its Spark version ({@value #VERSION}, the greatest
+   * recorded) and that version as major × 100 + minor ({@value #MINOR}, null when unknown).
+   */
+  static Dataset<Row> versions(Dataset<Row> ingestStatus) {
+    return ingestStatus.groupBy(KeyColumns.LOG_ID).agg(max(col("spark_version")).as(VERSION))
+        .withColumn(MINOR, MINOR_OF.apply(col(VERSION)));
   }
 
   /** Whether a run of {@code version} (null: unknown) does not read {@code key}. */

@@ -61,7 +61,8 @@ public final class FindingsPlanTiming {
       Phase analyse = Phase.time(jobs, () -> Findings.compute(new FindingInputs(
           store.read(FeatureTables.APP_FEATURES_TABLE).orElseThrow(),
           store.read(FeatureTables.STAGE_FEATURES_TABLE).orElseThrow(), store.read(Table.INGEST_STATUS).orElseThrow(),
-          EffectiveProperties.read(store).orElseThrow(), store.read(Table.SQL_OPERATORS), Optional.empty())));
+          EffectiveProperties.read(store).orElseThrow(), store.read(Table.SQL_OPERATORS), Optional.empty(),
+          store.read(Table.JOBS))));
       Dataset<Row> found = analyse.value();
       QueryExecution qe = found.queryExecution();
       Phase optimise = Phase.time(jobs, qe::optimizedPlan);

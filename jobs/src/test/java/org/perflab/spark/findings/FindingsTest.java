@@ -97,7 +97,8 @@ class FindingsTest {
 
     SparkSession spark = SparkTestSession.get();
     found = Findings.graded(new FindingInputs(APPS.frame(spark), STAGES.frame(spark), STATUS.frame(spark),
-        PROPERTIES.frame(spark), Optional.of(OPERATORS.frame(spark)), Optional.of(STRAGGLERS.frame(spark))))
+        PROPERTIES.frame(spark), Optional.of(OPERATORS.frame(spark)), Optional.of(STRAGGLERS.frame(spark)),
+        Optional.empty()))
         .collectAsList();
   }
 
@@ -115,7 +116,7 @@ class FindingsTest {
     tables.forEach((name, rows) -> store.overwrite(name, rows.frame(spark)));
     List<Row> overDelta = Findings.graded(new FindingInputs(read(store, "app_features"), read(store, "stage_features"),
         read(store, "ingest_status"), read(store, "properties"), Optional.of(read(store, "sql_operators")),
-        Optional.of(read(store, "stragglers")))).collectAsList();
+        Optional.of(read(store, "stragglers")), Optional.empty())).collectAsList();
     assertThat(overDelta).hasSize(found.size()).containsExactlyInAnyOrderElementsOf(found);
   }
 

@@ -59,7 +59,7 @@ class ImpactCapTest {
 
     SparkSession spark = SparkTestSession.get();
     found = Findings.compute(new FindingInputs(APPS.frame(spark), STAGES.frame(spark), STATUS.frame(spark),
-        new FindingRows(Table.PROPERTIES.schema()).frame(spark), Optional.empty(), Optional.empty()))
+        new FindingRows(Table.PROPERTIES.schema()).frame(spark), Optional.empty(), Optional.empty(), Optional.empty()))
         .collectAsList();
   }
 
