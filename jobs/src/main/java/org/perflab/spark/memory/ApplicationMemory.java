@@ -53,6 +53,13 @@ import org.perflab.table.KeyColumns;
 public final class ApplicationMemory {
   static final String NO_TASK = "no successful task: nothing to replay";
   static final String NO_EXECUTORS = "no executor information: no executor (or local driver) with cores in the log";
+  /**
+   * The reason of an application whose execution memory nothing bounds: its log records no successful task's Peak
+   * Execution Memory (Spark 1.x logs never do) and no task spilled, so its tasks' execution needs are unknown rather
+   * than 0, and a heap sized without them could be far too small. Its sizes are kept, its settings left null.
+   */
+  static final String NO_EXECUTION_METRIC = "execution memory unknown: no task of the log reports Peak Execution"
+      + " Memory or spilled, so nothing bounds what its tasks needed (sizes kept, no settings)";
   /** The top sizes kept per application: enough for any realistic number of task slots per worker. */
   static final int TOP = 512;
   /** The seed of the partition-index sample of applications over the bound. */
@@ -69,7 +76,9 @@ public final class ApplicationMemory {
     Dataset<Row> lineage = stages.groupBy(KeyColumns.LOG_ID)
         .agg(collect_list(struct(col("stage_id"), col("parent_stage_ids"), col("rdds"))).as("lineage"));
     Dataset<Row> successful = tasks.where(col("status").equalTo("SUCCESS"));
-    Dataset<Row> rates = successful.groupBy(KeyColumns.LOG_ID).agg(count(lit(1)).as("successful_tasks"))
+    Dataset<Row> rates = successful.groupBy(KeyColumns.LOG_ID).agg(count(lit(1)).as("successful_tasks"),
+            count(col("peak_execution_memory_bytes")).as("peak_tasks"),
+            sum(coalesce(col("memory_spilled_bytes"), lit(0L))).as("spilled_bytes"))
         .withColumn("replay_rate", least(lit(1.0), lit((double) params.replayedTasks()).divide(
             col("successful_tasks"))));
     Dataset<Row> runs = successful.join(rates, KeyColumns.LOG_ID)
@@ -136,8 +145,11 @@ public final class ApplicationMemory {
     String evidence = evidence(synthesis, analysis, sizing, app, params);
     Boolean legacyMode = app.getAs(MemoryTables.LEGACY_MODE);
     MemoryManager manager = MemoryManager.of(app.getAs("spark_version"), Boolean.TRUE.equals(legacyMode));
-    return MemoryRows.recommended(new MemoryRows.Key(Scope.APPLICATION, null, logId, appId, attempt, 1),
-        sizing.sizes(), params.safetyFactor(), evidence, manager);
+    MemoryRows.Key key = new MemoryRows.Key(Scope.APPLICATION, null, logId, appId, attempt, 1);
+    if (app.<Long>getAs("peak_tasks") == 0 && app.<Long>getAs("spilled_bytes") == 0) {
+      return MemoryRows.unsized(key, sizing.sizes(), evidence, manager, NO_EXECUTION_METRIC);
+    }
+    return MemoryRows.recommended(key, sizing.sizes(), params.safetyFactor(), evidence, manager);
   }
 
   /**
@@ -294,6 +306,9 @@ public final class ApplicationMemory {
           app.<Long>getAs("successful_tasks"), sizing.rate()));
     }
     parts.add(String.format("W=%d workers x K=%d task slots", sizing.workers(), sizing.tasksPerWorker()));
+    if (app.<Long>getAs("peak_tasks") == 0) {
+      parts.add("no task reports Peak Execution Memory: execution needs are the spilled bytes alone, a lower bound");
+    }
     parts.add("broadcasts not in event logs (broadcast_bytes 0)");
     if (s.unknownShapes() > 0) {
       parts.add(s.unknownShapes() + " dependencies of unknown shape read as whole parents");

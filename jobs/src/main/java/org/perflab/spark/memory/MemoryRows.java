@@ -74,6 +74,20 @@ final class MemoryRows {
         shuffleMemoryFraction);
   }
 
+  /**
+   * A row with the sizes the log supports and no settings (heap, fractions, overhead, collector, basis and safety
+   * factor null), for an application whose execution memory is unknown, and the reason why.
+   */
+  static Row unsized(Key key, Sizes sizes, String evidence, MemoryManager manager, String reason) {
+    WorkerMemory w = sizes.worker();
+    return RowFactory.create(name(key.scope()), key.workloadId(), key.logId(), key.appId(), key.appAttemptId(),
+        key.applications(), null, null, null, null, null, null, null, w.storageBytes(), w.executionBytes(),
+        w.unrollBytes(), w.pageCacheBytes(), sizes.rddCacheBytes(), sizes.broadcastBytes(),
+        sizes.largestPartitionBytes(), sizes.workers(), sizes.tasksPerWorker(), null, null,
+        sizes.recomputeAt80Percent(), sizes.storageAtTwicePartitions(), name(Tier.EVENT_LOG), null, evidence, reason,
+        name(manager), null, null);
+  }
+
   /** A row with no recommendation and the reason why. */
   static Row unrecommended(Scope scope, String workloadId, String logId, String appId, String attempt,
       String reason) {

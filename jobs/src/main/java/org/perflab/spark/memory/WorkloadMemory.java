@@ -40,7 +40,8 @@ public final class WorkloadMemory {
     Column[] aggregates = new Column[MAXIMA.length + 1];
     aggregates[0] = sum(when(col(MemoryTables.REASON).isNull(), 1).otherwise(0)).as("recommended");
     for (int i = 0; i < MAXIMA.length; i++) {
-      aggregates[i + 1] = max(MAXIMA[i]).as(MAXIMA[i]);
+      // over the recommended rows only: an application whose execution memory is unknown keeps its sizes
+      aggregates[i + 1] = max(when(col(MemoryTables.REASON).isNull(), col(MAXIMA[i]))).as(MAXIMA[i]);
     }
     Column[] all = java.util.Arrays.copyOf(aggregates, aggregates.length + 1);
     // "unified" sorts after "static": a workload any of whose recommended runs had the unified manager (an upgrade)

@@ -194,7 +194,9 @@ class MemoryJobTest {
     // local-1422981780767 caches an 8-partition RDD of 3500016 bytes and reads it in later jobs.
     Row cached = applicationRows().stream().filter(r -> "local-1422981780767".equals(r.getAs("app_id"))).findFirst()
         .orElseThrow();
-    assertThat(cached.<String>getAs("reason")).isNull();
+    // Spark 1.2 logs no Peak Execution Memory, and no task spilled: the sizes, but no heap
+    assertThat(cached.<String>getAs("reason")).isEqualTo(ApplicationMemory.NO_EXECUTION_METRIC);
+    assertThat(cached.<Long>getAs("executor_memory_bytes")).isNull();
     // local[*]: one worker with as many slots as tasks ever ran at once.
     assertThat(cached.<Integer>getAs("workers")).isEqualTo(1);
     assertThat(cached.<Integer>getAs("tasks_per_worker")).isPositive();
@@ -214,6 +216,10 @@ class MemoryJobTest {
     Row sort = app("app-20151104201133-0000");
     assertThat(sort.<String>getAs("reason")).isNull();
     assertThat(sort.<String>getAs("memory_manager")).isEqualTo("static");
+    // Spark 1.5 logs no Peak Execution Memory; its tasks spilled, which bounds their needs from below
+    assertThat(sort.<String>getAs("evidence"))
+        .contains("no task reports Peak Execution Memory: execution needs are the spilled bytes alone, a lower bound");
+    assertThat(app("local-1795305472854").<String>getAs("evidence")).doesNotContain("Peak Execution Memory");
     assertThat(sort.<Double>getAs("storage_memory_fraction")).isBetween(0.05, 1.0);
     assertThat(sort.<Double>getAs("shuffle_memory_fraction")).isBetween(0.05, 1.0);
     assertThat(sort.<Double>getAs("memory_fraction")).isNull();
