@@ -2,6 +2,7 @@ package org.perflab.spark.memory;
 
 import org.perflab.memory.FrameworkNeeds;
 import org.perflab.memory.LineageTrace;
+import org.perflab.eventlog.SparkVersion;
 import org.perflab.memory.MemoryManager;
 import org.perflab.memory.TraceAnalysis;
 import org.perflab.memory.WorkerMemory;
@@ -54,12 +55,14 @@ public final class ApplicationMemory {
   static final String NO_TASK = "no successful task: nothing to replay";
   static final String NO_EXECUTORS = "no executor information: no executor (or local driver) with cores in the log";
   /**
-   * The reason of an application whose execution memory nothing bounds: its log records no successful task's Peak
-   * Execution Memory (Spark 1.x logs never do) and no task spilled, so its tasks' execution needs are unknown rather
-   * than 0, and a heap sized without them could be far too small. Its sizes are kept, its settings left null.
+   * The reason of an application whose execution memory nothing bounds: its log cannot record a task's Peak Execution
+   * Memory ({@link #peakLogged}) and no task spilled, so its tasks' execution needs are unknown rather than 0, and a
+   * heap sized without them could be far too small. Its sizes are kept, its settings left null.
    */
-  static final String NO_EXECUTION_METRIC = "execution memory unknown: no task of the log reports Peak Execution"
-      + " Memory or spilled, so nothing bounds what its tasks needed (sizes kept, no settings)";
+  static final String NO_EXECUTION_METRIC = "execution memory unknown: the log (Spark before 2.0) records no Peak"
+      + " Execution Memory and no task spilled, so nothing bounds what its tasks needed (sizes kept, no settings)";
+  /** The first Spark version, major × 100 + minor, whose logs record every task's non-zero Peak Execution Memory. */
+  static final int PEAK_LOGGED_SINCE = 200;
   /** The top sizes kept per application: enough for any realistic number of task slots per worker. */
   static final int TOP = 512;
   /** The seed of the partition-index sample of applications over the bound. */
@@ -146,7 +149,7 @@ public final class ApplicationMemory {
     Boolean legacyMode = app.getAs(MemoryTables.LEGACY_MODE);
     MemoryManager manager = MemoryManager.of(app.getAs("spark_version"), Boolean.TRUE.equals(legacyMode));
     MemoryRows.Key key = new MemoryRows.Key(Scope.APPLICATION, null, logId, appId, attempt, 1);
-    if (app.<Long>getAs("peak_tasks") == 0 && app.<Long>getAs("spilled_bytes") == 0) {
+    if (!peakLogged(app) && app.<Long>getAs("spilled_bytes") == 0) {
       return MemoryRows.unsized(key, sizing.sizes(), evidence, manager, NO_EXECUTION_METRIC);
     }
     return MemoryRows.recommended(key, sizing.sizes(), params.safetyFactor(), evidence, manager);
@@ -293,6 +296,16 @@ public final class ApplicationMemory {
     return Arrays.copyOfRange(sorted, from, sorted.length);
   }
 
+  /**
+   * Whether the application's tasks' Peak Execution Memory is known: some task reports it, or the log is of Spark 2.0
+   * or later, whose tasks log it as an accumulable whenever it is not zero (SPARK-12895, SPARK-12837; in the task
+   * metrics themselves from 3.0), so that a task without one had none. Spark 1.x logs (and those without a version,
+   * 1.2 and earlier) never record it.
+   */
+  static boolean peakLogged(Row app) {
+    return app.<Long>getAs("peak_tasks") > 0 || SparkVersion.minor(app.getAs("spark_version")) >= PEAK_LOGGED_SINCE;
+  }
+
   private static String evidence(LineageTrace.Synthesis s, TraceAnalysis a, Sizing sizing, Row app,
       MemoryParams params) {
     Boolean completed = app.getAs("completed");
@@ -306,7 +319,7 @@ public final class ApplicationMemory {
           app.<Long>getAs("successful_tasks"), sizing.rate()));
     }
     parts.add(String.format("W=%d workers x K=%d task slots", sizing.workers(), sizing.tasksPerWorker()));
-    if (app.<Long>getAs("peak_tasks") == 0) {
+    if (!peakLogged(app)) {
       parts.add("no task reports Peak Execution Memory: execution needs are the spilled bytes alone, a lower bound");
     }
     parts.add("broadcasts not in event logs (broadcast_bytes 0)");

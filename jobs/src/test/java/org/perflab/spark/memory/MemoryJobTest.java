@@ -194,7 +194,7 @@ class MemoryJobTest {
     // local-1422981780767 caches an 8-partition RDD of 3500016 bytes and reads it in later jobs.
     Row cached = applicationRows().stream().filter(r -> "local-1422981780767".equals(r.getAs("app_id"))).findFirst()
         .orElseThrow();
-    // Spark 1.2 logs no Peak Execution Memory, and no task spilled: the sizes, but no heap
+    // Spark 1.2 never logs Peak Execution Memory, and no task spilled: the sizes, but no heap
     assertThat(cached.<String>getAs("reason")).isEqualTo(ApplicationMemory.NO_EXECUTION_METRIC);
     assertThat(cached.<Long>getAs("executor_memory_bytes")).isNull();
     // local[*]: one worker with as many slots as tasks ever ran at once.
@@ -220,6 +220,9 @@ class MemoryJobTest {
     assertThat(sort.<String>getAs("evidence"))
         .contains("no task reports Peak Execution Memory: execution needs are the spilled bytes alone, a lower bound");
     assertThat(app("local-1795305472854").<String>getAs("evidence")).doesNotContain("Peak Execution Memory");
+    // Spark 2.1 logs a task's peak only when it is not zero: none reported, none needed, and a recommendation
+    assertThat(app("app-20161116163331-0000").<String>getAs("reason")).isNull();
+    assertThat(app("app-20161116163331-0000").<String>getAs("evidence")).doesNotContain("Peak Execution Memory");
     assertThat(sort.<Double>getAs("storage_memory_fraction")).isBetween(0.05, 1.0);
     assertThat(sort.<Double>getAs("shuffle_memory_fraction")).isBetween(0.05, 1.0);
     assertThat(sort.<Double>getAs("memory_fraction")).isNull();
