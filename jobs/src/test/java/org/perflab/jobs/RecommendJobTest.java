@@ -62,10 +62,12 @@ class RecommendJobTest {
         .set("app_id", "app").set("app_attempt_id", "1").set("start_time_ms", 1L).set("spark_version", "1.5.1")
         .values())), Table.APPLICATIONS.schema());
     write(FeatureTables.WORKLOADS_TABLE, runs, FeatureTables.WORKLOADS);
-    write("memory_recommendations", List.of(RowFactory.create("workload", "amdahl", 6 * GIB, GIB, "A")),
+    // swept's row has no recommendation: the measured memory stands, with the row's reason
+    write("memory_recommendations", List.of(RowFactory.create("workload", "amdahl", 6 * GIB, GIB, "A", null),
+        RowFactory.create("workload", "swept", null, null, "A", "no application of the workload has a recommendation")),
         new StructType().add("scope", DataTypes.StringType).add("workload_id", DataTypes.StringType)
             .add("executor_memory_bytes", DataTypes.LongType).add("memory_overhead_bytes", DataTypes.LongType)
-            .add("tier", DataTypes.StringType));
+            .add("tier", DataTypes.StringType).add("reason", DataTypes.StringType));
     write(FeatureTables.APP_FEATURES_TABLE, List.of(RowFactory.create("amdahl", 30, 2 * GIB)), new StructType()
         .add("workload_id", DataTypes.StringType).add("size_class", DataTypes.IntegerType)
         .add("shuffle_read_bytes", DataTypes.LongType));
@@ -131,7 +133,9 @@ class RecommendJobTest {
         "--conf spark.shuffle.service.enabled=true").doesNotContain("shuffleTracking");
     assertThat(amdahl.<String>getAs("spark_submit_args")).as("no version known: today's keys")
         .contains("spark.dynamicAllocation.shuffleTracking.enabled=true");
-    assertThat(swept.<String>getAs("evidence")).contains("3 points of this class, rules baseline, phase-cost");
+    assertThat(swept.<String>getAs("evidence")).contains("3 points of this class, rules baseline, phase-cost",
+        "memory: observed: the measured configuration's spark.executor.memory (memory_recommendations: no application"
+            + " of the workload has a recommendation)");
     assertThat(amdahl.<String>getAs("spark_submit_args")).doesNotContain("spark.io.compression.codec");
   }
 

@@ -116,8 +116,18 @@ public final class Recommendations {
     return out;
   }
 
+  /**
+   * Per workload, its {@code memory_recommendations} row's heap and settings; for a workload row with no
+   * recommendation, the measured memory with the row's reason.
+   */
   private static Map<String, Memory> memory(Optional<Dataset<Row>> table, Map<String, String> versions) {
     Map<String, Memory> out = new HashMap<>();
+    table.ifPresent(t -> t.select(col("scope"), col("workload_id"), col("executor_memory_bytes"),
+            TableStore.columnOrNull(t, "reason", DataTypes.StringType).as("reason"))
+        .where(col("scope").equalTo(WORKLOAD_SCOPE).and(col("executor_memory_bytes").isNull())
+            .and(col("reason").isNotNull())).select(col("workload_id"), col("reason")).collectAsList()
+        .forEach(r -> out.put(r.getString(0), new Memory(null, null, "observed: the measured configuration's"
+            + " spark.executor.memory (memory_recommendations: " + r.getString(1) + ")"))));
     table.ifPresent(t -> t.where(col("scope").equalTo(WORKLOAD_SCOPE)
         .and(col("executor_memory_bytes").isNotNull())).select(col("workload_id"), col("executor_memory_bytes").cast("long"),
             col("memory_overhead_bytes").cast("long"), col("tier").cast("string"),
