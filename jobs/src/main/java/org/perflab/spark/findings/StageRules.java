@@ -5,11 +5,13 @@ import org.perflab.findings.Rule;
 import static org.apache.spark.sql.functions.ceil;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.concat;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.try_divide;
+import static org.apache.spark.sql.functions.when;
 import static org.perflab.spark.findings.RuleCandidate.conf;
 import static org.perflab.spark.findings.RuleCandidate.evidence;
 import static org.perflab.spark.findings.RuleCandidate.mebibytes;
@@ -42,7 +44,8 @@ final class StageRules {
    */
   static List<Dataset<Row>> of(FindingInputs in, Dataset<Row> outsideSql) {
     Dataset<Row> stages = withApp(in).join(outsideSql, AppKeyColumns.using("stage_id", "stage_attempt_id"), "left")
-        .withColumn(OutsideSql.FLAG, coalesce(col(OutsideSql.FLAG), lit(false)));
+        .withColumn(OutsideSql.FLAG, coalesce(col(OutsideSql.FLAG), lit(false)))
+        .join(StaticMemory.of(in), AppKeyColumns.using(), "left");
     return List.of(skew(withStragglers(stages, in.stragglers())), tinyTasks(stages), tooFewPartitions(stages),
         shufflePartitions(stages), spill(stages));
   }
@@ -146,7 +149,8 @@ final class StageRules {
 
   /**
    * Memory-spilled bytes ÷ the largest of input, shuffle read and shuffle write; savings: writing and reading back
-   * the disk spill at {@link FindingLimits#SPILL_DISK_BYTES_PER_S}, spread over the slots.
+   * the disk spill at {@link FindingLimits#SPILL_DISK_BYTES_PER_S}, spread over the slots. Under the static memory
+   * manager ({@link StaticMemory}) the settings also move memory from storage to shuffle.
    */
   static Dataset<Row> spill(Dataset<Row> stages) {
     Column processed = greatest(col("input_bytes"), col("shuffle_read_bytes"), col("shuffle_write_bytes"));
@@ -156,11 +160,13 @@ final class StageRules {
         evidence("spill_ratio", ratio, "memory_spilled_bytes", col("memory_spilled_bytes"), "disk_spilled_bytes",
             col("disk_spilled_bytes"), "processed_bytes", processed),
         try_divide(col("disk_spilled_bytes").multiply(2.0).divide(FindingLimits.SPILL_DISK_BYTES_PER_S), SLOTS),
-        lit("Tasks spill execution memory to disk. Give each task more memory (more executor memory or fewer cores"
-            + " per executor) or split the data into more partitions."),
+        concat(lit("Tasks spill execution memory to disk. Give each task more memory (more executor memory or fewer"
+            + " cores per executor) or split the data into more partitions."),
+            when(col(StaticMemory.SHUFFLE).isNotNull(), lit(StaticMemory.ADVICE)).otherwise(lit(""))),
         conf("spark.executor.memory", mebibytes(col("app_executor_memory_bytes").multiply(
             FindingLimits.MEMORY_INCREASE)),
-            SHUFFLE_PARTITIONS, onlyIf(col("shuffle_read_bytes").gt(0), partitions.multiply(2))))
+            SHUFFLE_PARTITIONS, onlyIf(col("shuffle_read_bytes").gt(0), partitions.multiply(2)),
+            StaticMemory.SHUFFLE_KEY, col(StaticMemory.SHUFFLE), StaticMemory.STORAGE_KEY, col(StaticMemory.STORAGE)))
         .ofStages(stages.where(col("memory_spilled_bytes").gt(0).and(processed.gt(0))));
   }
 }
