@@ -28,14 +28,14 @@ public record FindingInputs(Dataset<Row> appFeatures, Dataset<Row> stageFeatures
 
   /**
    * The same rows, with the tables that several rules read ({@code app_features}, {@code stage_features},
-   * {@code sql_operators}, {@code stragglers}) behind a filter that keeps each rule's own filters out of their scans,
+   * {@code properties}, {@code sql_operators}, {@code stragglers}) behind a filter that keeps each rule's own filters out of their scans,
    * so that the rules' scans of a table are alike and Delta Lake, which lists a scan's files in a Spark query and job
    * of its own, once per distinct scan of a plan, lists fewer (the samples' findings: 9–12 listing jobs of 25–28,
    * against 25–26 of 43–45; docs/benchmarks.md). The rules' filters then apply to the rows read instead of choosing
    * files, which for these tables (a few rows per stage or operator of the logs diagnosed) prunes little anyway.
    */
   FindingInputs withSharedScans() {
-    return new FindingInputs(behindBarrier(appFeatures), behindBarrier(stageFeatures), ingestStatus, properties,
+    return new FindingInputs(behindBarrier(appFeatures), behindBarrier(stageFeatures), ingestStatus, behindBarrier(properties),
         sqlOperators.map(FindingInputs::behindBarrier), stragglers.map(FindingInputs::behindBarrier), jobs);
   }
 

@@ -32,15 +32,17 @@ public final class Findings {
    * {@link #compute} conforms once, at the end.
    */
   private static Dataset<Row> union(FindingInputs in) {
-    Dataset<Row> outsideSql = OutsideSql.stages(in);
+    // Each log's Spark version, read once for the three transforms that need it.
+    Dataset<Row> versions = VersionedSettings.versions(in.ingestStatus());
+    Dataset<Row> outsideSql = OutsideSql.stages(in, versions);
     List<Dataset<Row>> parts = new ArrayList<>();
-    parts.addAll(StageRules.of(in, outsideSql));
+    parts.addAll(StageRules.of(in, outsideSql, StaticMemory.of(in, versions)));
     parts.addAll(AppRules.of(in));
     parts.addAll(SqlRules.of(in));
     Dataset<Row> all = parts.get(0);
     for (Dataset<Row> part : parts.subList(1, parts.size())) {
       all = all.unionByName(part);
     }
-    return VersionedSettings.apply(OutsideSql.apply(all, outsideSql), in.ingestStatus());
+    return VersionedSettings.apply(OutsideSql.apply(all, outsideSql), versions);
   }
 }

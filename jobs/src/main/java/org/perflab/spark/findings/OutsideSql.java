@@ -46,20 +46,21 @@ final class OutsideSql {
 
   /**
    * The stage attempts of {@code in.stageFeatures()} known to run outside Spark SQL: their application and stage keys
-   * and {@value #FLAG} (always true). No rows without {@code in.jobs()}.
+   * and {@value #FLAG} (always true), by the Spark versions of {@code versions} ({@link VersionedSettings#versions}).
+   * No rows without {@code in.jobs()}.
    */
-  static Dataset<Row> stages(FindingInputs in) {
+  static Dataset<Row> stages(FindingInputs in, Dataset<Row> versions) {
     Dataset<Row> stages = in.stageFeatures().select(AppKeyColumns.with("stage_id", "stage_attempt_id", "job_id"));
     if (in.jobs().isEmpty()) {
       return stages.where(lit(false)).select(AppKeyColumns.with(STAGE_KEY)).withColumn(FLAG, lit(true));
     }
     Dataset<Row> jobs = in.jobs().get().where(col("sql_execution_id").isNull())
         .select(AppKeyColumns.with("job_id"));
-    Dataset<Row> recent = VersionedSettings.versions(in.ingestStatus())
+    Dataset<Row> recent = versions
         .where(col(VersionedSettings.MINOR).geq(KNOWN_SINCE)).select(col(org.perflab.table.KeyColumns.LOG_ID));
     return stages.join(jobs, AppKeyColumns.using("job_id"), "left_semi")
         .join(broadcast(recent), new String[] {org.perflab.table.KeyColumns.LOG_ID}, "left_semi")
-        .select(AppKeyColumns.with(STAGE_KEY)).withColumn(FLAG, lit(true)).distinct();
+        .select(AppKeyColumns.with(STAGE_KEY)).withColumn(FLAG, lit(true));
   }
 
   /**

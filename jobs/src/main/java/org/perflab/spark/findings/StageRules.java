@@ -2,6 +2,7 @@ package org.perflab.spark.findings;
 
 import org.perflab.findings.FindingLimits;
 import org.perflab.findings.Rule;
+import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.ceil;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
@@ -40,12 +41,13 @@ final class StageRules {
 
   /**
    * Every stage rule's findings; {@code outsideSql} ({@link OutsideSql#stages}) names the stages that ran outside Spark
-   * SQL, which {@code SHUFFLE_PARTITIONS} (a rule on {@code spark.sql.shuffle.partitions}) leaves out.
+   * SQL, which {@code SHUFFLE_PARTITIONS} (a rule on {@code spark.sql.shuffle.partitions}) leaves out;
+   * {@code staticMemory} ({@link StaticMemory#of}) the logs whose runs had the static memory manager.
    */
-  static List<Dataset<Row>> of(FindingInputs in, Dataset<Row> outsideSql) {
+  static List<Dataset<Row>> of(FindingInputs in, Dataset<Row> outsideSql, Dataset<Row> staticMemory) {
     Dataset<Row> stages = withApp(in).join(outsideSql, AppKeyColumns.using("stage_id", "stage_attempt_id"), "left")
         .withColumn(OutsideSql.FLAG, coalesce(col(OutsideSql.FLAG), lit(false)))
-        .join(StaticMemory.of(in), AppKeyColumns.using(), "left");
+        .join(broadcast(staticMemory), new String[] {KeyColumns.LOG_ID}, "left");
     return List.of(skew(withStragglers(stages, in.stragglers())), tinyTasks(stages), tooFewPartitions(stages),
         shufflePartitions(stages), spill(stages));
   }

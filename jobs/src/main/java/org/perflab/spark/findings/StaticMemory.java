@@ -1,6 +1,5 @@
 package org.perflab.spark.findings;
 
-import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.format_number;
 import static org.apache.spark.sql.functions.least;
@@ -17,7 +16,6 @@ import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.types.DataTypes;
 import org.perflab.memory.MemoryManager;
 import org.perflab.spark.environment.EffectiveProperties;
-import org.perflab.spark.storage.AppKeyColumns;
 import org.perflab.table.KeyColumns;
 
 /**
@@ -50,31 +48,27 @@ final class StaticMemory {
   private StaticMemory() {}
 
   /**
-   * One row per application of {@code in.properties()} whose executors had the static manager and whose storage
-   * fraction leaves room: its keys, {@link #SHUFFLE} and {@link #STORAGE}. A run of unknown version is taken as
-   * unified (as the memory job does) and has no row.
+   * One row per log of {@code versions} ({@link VersionedSettings#versions}) whose run had the static manager and whose
+   * storage fraction leaves room: {@code log_id}, {@link #SHUFFLE} and {@link #STORAGE}, from the run's Spark
+   * properties in {@code in.properties()}. A run of unknown version is taken as unified (as the memory job does) and
+   * has no row.
    */
-  static Dataset<Row> of(FindingInputs in) {
-    Dataset<Row> versions = VersionedSettings.versions(in.ingestStatus());
+  static Dataset<Row> of(FindingInputs in, Dataset<Row> versions) {
     Column key = col("key");
     Dataset<Row> settings = in.properties().where(EffectiveProperties.isSpark()
             .and(key.isin(SHUFFLE_KEY, STORAGE_KEY, LEGACY_MODE_KEY)))
-        .groupBy(AppKeyColumns.with())
+        .groupBy(KeyColumns.LOG_ID)
         .agg(max(when(key.equalTo(SHUFFLE_KEY), col("value"))).as("shuffle"),
             max(when(key.equalTo(STORAGE_KEY), col("value"))).as("storage"),
             max(when(key.equalTo(LEGACY_MODE_KEY), col("value"))).as("legacy"));
-    Dataset<Row> apps = in.appFeatures().select(AppKeyColumns.with()).distinct()
-        .join(settings, AppKeyColumns.using(), "left")
-        .join(broadcast(versions), new String[] {KeyColumns.LOG_ID}, "left")
+    Dataset<Row> runs = versions.join(settings, new String[] {KeyColumns.LOG_ID}, "left")
         .where(STATIC.apply(col(VersionedSettings.VERSION), col("legacy")));
     Column shuffle = fraction("shuffle", MemoryManager.STATIC_SHUFFLE_FRACTION);
     Column storage = fraction("storage", MemoryManager.STATIC_STORAGE_FRACTION);
     Column raised = least(shuffle.multiply(2), shuffle.plus(storage).minus(MIN_STORAGE));
-    Column[] columns = java.util.Arrays.copyOf(AppKeyColumns.with(), 5);
-    columns[3] = format_number(raised, 2).as(SHUFFLE);
-    columns[4] = format_number(shuffle.plus(storage).minus(raised), 2).as(STORAGE);
     // raised by at least the hundredth the settings are written in (0.2 + 0.1 - 0.1 is not quite 0.2)
-    return apps.where(raised.geq(shuffle.plus(0.01))).select(columns);
+    return runs.where(raised.geq(shuffle.plus(0.01))).select(col(KeyColumns.LOG_ID),
+        format_number(raised, 2).as(SHUFFLE), format_number(shuffle.plus(storage).minus(raised), 2).as(STORAGE));
   }
 
   /** A fraction property's value, or Spark's default when it is unset or unreadable. */

@@ -51,11 +51,10 @@ final class VersionedSettings {
   private VersionedSettings() {}
 
   /**
-   * {@code findings} (the findings schema) with each row's settings cut to its application's Spark version, read from
-   * {@code ingestStatus.spark_version} by log.
+   * {@code findings} (the findings schema) with each row's settings cut to its application's Spark version, from
+   * {@code versions} ({@link #versions} of {@code ingest_status}) by log.
    */
-  static Dataset<Row> apply(Dataset<Row> findings, Dataset<Row> ingestStatus) {
-    Dataset<Row> versions = versions(ingestStatus);
+  static Dataset<Row> apply(Dataset<Row> findings, Dataset<Row> versions) {
     Column version = col(MINOR);
     Column conf = col("recommended_conf");
     Column missing = map_filter(conf, (k, v) -> unread(k, version));
