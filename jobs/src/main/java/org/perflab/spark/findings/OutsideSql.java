@@ -13,11 +13,11 @@ import static org.apache.spark.sql.functions.not;
 import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.when;
 
-import java.util.Optional;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.spark.storage.AppKeyColumns;
+import org.perflab.table.KeyColumns;
 
 /**
  * The stages that ran outside Spark SQL (RDD code), and the findings' settings for them. A {@code spark.sql.*} property
@@ -57,9 +57,9 @@ final class OutsideSql {
     Dataset<Row> jobs = in.jobs().get().where(col("sql_execution_id").isNull())
         .select(AppKeyColumns.with("job_id"));
     Dataset<Row> recent = versions
-        .where(col(VersionedSettings.MINOR).geq(KNOWN_SINCE)).select(col(org.perflab.table.KeyColumns.LOG_ID));
+        .where(col(VersionedSettings.MINOR).geq(KNOWN_SINCE)).select(col(KeyColumns.LOG_ID));
     return stages.join(jobs, AppKeyColumns.using("job_id"), "left_semi")
-        .join(broadcast(recent), new String[] {org.perflab.table.KeyColumns.LOG_ID}, "left_semi")
+        .join(broadcast(recent), new String[] {KeyColumns.LOG_ID}, "left_semi")
         .select(AppKeyColumns.with(STAGE_KEY)).withColumn(FLAG, lit(true));
   }
 

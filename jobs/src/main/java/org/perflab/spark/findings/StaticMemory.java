@@ -1,5 +1,6 @@
 package org.perflab.spark.findings;
 
+import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.format_number;
 import static org.apache.spark.sql.functions.least;
@@ -73,6 +74,6 @@ final class StaticMemory {
 
   /** A fraction property's value, or Spark's default when it is unset or unreadable. */
   private static Column fraction(String column, double sparkDefault) {
-    return org.apache.spark.sql.functions.coalesce(col(column).cast("double"), lit(sparkDefault));
+    return coalesce(col(column).cast("double"), lit(sparkDefault));
   }
 }

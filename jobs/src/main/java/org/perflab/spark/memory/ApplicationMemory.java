@@ -145,14 +145,15 @@ public final class ApplicationMemory {
     TraceAnalysis analysis = scaled(TraceAnalysis.of(synthesis.accesses(), top(synthesis.partitionBytes()),
         execution, params.smallBroadcastBytes()), rate);
     Sizing sizing = new Sizing(analysis, slots[0], slots[1], rate);
-    String evidence = evidence(synthesis, analysis, sizing, app, params);
     Boolean legacyMode = app.getAs(MemoryTables.LEGACY_MODE);
     MemoryManager manager = MemoryManager.of(app.getAs("spark_version"), Boolean.TRUE.equals(legacyMode));
     MemoryRows.Key key = new MemoryRows.Key(Scope.APPLICATION, null, logId, appId, attempt, 1);
     if (!peakLogged(app) && app.<Long>getAs("spilled_bytes") == 0) {
-      return MemoryRows.unsized(key, sizing.sizes(), evidence, manager, NO_EXECUTION_METRIC);
+      return MemoryRows.unsized(key, sizing.sizes(), evidence(synthesis, analysis, sizing, app, null), manager,
+          NO_EXECUTION_METRIC);
     }
-    return MemoryRows.recommended(key, sizing.sizes(), params.safetyFactor(), evidence, manager);
+    return MemoryRows.recommended(key, sizing.sizes(), params.safetyFactor(),
+        evidence(synthesis, analysis, sizing, app, params.safetyFactor()), manager);
   }
 
   /**
@@ -306,8 +307,9 @@ public final class ApplicationMemory {
     return app.<Long>getAs("peak_tasks") > 0 || SparkVersion.minor(app.getAs("spark_version")) >= PEAK_LOGGED_SINCE;
   }
 
+  /** The evidence of an application's row; {@code safetyFactor} the heap's, null for a row without a heap. */
   private static String evidence(LineageTrace.Synthesis s, TraceAnalysis a, Sizing sizing, Row app,
-      MemoryParams params) {
+      Double safetyFactor) {
     Boolean completed = app.getAs("completed");
     List<String> parts = new ArrayList<>();
     parts.add(String.format("tier A from event-log lineage: %d tasks replayed, %d accesses, %d RDD re-reads,"
@@ -338,7 +340,9 @@ public final class ApplicationMemory {
           + " small for its cache, and blocks read after their eviction were computed again", evicted,
           longOr0(app.getAs("evicted_rdd_bytes"))));
     }
-    parts.add(String.format("heap = %.2f x managed + 300 MiB (no GC data)", params.safetyFactor()));
+    if (safetyFactor != null) {
+      parts.add(String.format("heap = %.2f x managed + 300 MiB (no GC data)", safetyFactor));
+    }
     return String.join("; ", parts);
   }
 

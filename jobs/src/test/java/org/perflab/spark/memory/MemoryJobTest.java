@@ -197,6 +197,7 @@ class MemoryJobTest {
     // Spark 1.2 never logs Peak Execution Memory, and no task spilled: the sizes, but no heap
     assertThat(cached.<String>getAs("reason")).isEqualTo(ApplicationMemory.NO_EXECUTION_METRIC);
     assertThat(cached.<Long>getAs("executor_memory_bytes")).isNull();
+    assertThat(cached.<String>getAs("evidence")).contains("tier A from event-log lineage").doesNotContain("heap =");
     // local[*]: one worker with as many slots as tasks ever ran at once.
     assertThat(cached.<Integer>getAs("workers")).isEqualTo(1);
     assertThat(cached.<Integer>getAs("tasks_per_worker")).isPositive();
