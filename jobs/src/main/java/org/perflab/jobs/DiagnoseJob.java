@@ -157,7 +157,7 @@ public final class DiagnoseJob implements SessionCommand {
   public static Summary run(SparkSession spark, Clock clock, Options options) {
     TableStore input = new TableStore(spark, options.input());
     TableStore out = new TableStore(spark, options.output());
-    ChangedLogs changed = new ChangedLogs(input, out, JOB);
+    ChangedLogs changed = new ChangedLogs(input, out, JOB, Findings.RULES_VERSION);
     try (OutputLock lock = OutputLock.acquire(out.fileSystem(), out.root(), JOB, clock)) {
       Optional<Dataset<Row>> appFeatures = derived(out, input, FeatureTables.APP_FEATURES_TABLE);
       Optional<Dataset<Row>> stageFeatures = derived(out, input, FeatureTables.STAGE_FEATURES_TABLE);

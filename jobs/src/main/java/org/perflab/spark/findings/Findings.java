@@ -12,6 +12,13 @@ import org.perflab.findings.ImpactLimits;
  * docs/findings.md describes the rules.
  */
 public final class Findings {
+  /**
+   * The version of the rules, for {@code diagnose}'s watermark ({@code ChangedLogs}): an output root diagnosed by other
+   * rules is diagnosed again in full. 2 (2026-12-05): settings of stages outside Spark SQL, {@code SPILL} under the
+   * static memory manager.
+   */
+  public static final int RULES_VERSION = 2;
+
   private Findings() {}
 
   /** The findings of every application in {@code in}, each severity bounded by its impact ({@link ImpactCap}). */

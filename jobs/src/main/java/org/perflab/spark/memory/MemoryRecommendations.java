@@ -13,6 +13,12 @@ import org.perflab.table.KeyColumns;
 
 /** The rows of {@code memory_recommendations}: one per application attempt, and one per workload when known. */
 public final class MemoryRecommendations {
+  /**
+   * The version of the recommendations' rules, for {@code memory}'s watermark ({@code ChangedLogs}): an output root
+   * sized by other rules is sized again in full. 2 (2026-12-05): no settings where nothing bounds the execution memory.
+   */
+  public static final int RULES_VERSION = 2;
+
   private MemoryRecommendations() {}
 
   /**

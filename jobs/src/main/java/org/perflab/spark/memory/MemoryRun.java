@@ -49,7 +49,7 @@ public final class MemoryRun {
 
   /** The rows of {@code out}'s {@code memory_recommendations} after a run over {@code in}'s changed logs. */
   public static Result recommend(TableStore in, TableStore out, MemoryParams params, boolean full) {
-    ChangedLogs changed = new ChangedLogs(in, out, JOB);
+    ChangedLogs changed = new ChangedLogs(in, out, JOB, MemoryRecommendations.RULES_VERSION);
     ChangedLogs.Plan plan = changed.plan(full, List.of(MemoryTables.RECOMMENDATIONS_TABLE));
     if (plan.mode() == ChangedLogs.Mode.UP_TO_DATE) {
       return new Result(plan, out.read(MemoryTables.RECOMMENDATIONS_TABLE).orElseThrow(),
@@ -75,7 +75,7 @@ public final class MemoryRun {
     if (result.plan().mode() != ChangedLogs.Mode.UP_TO_DATE) {
       out.overwrite(MemoryTables.RECOMMENDATIONS_TABLE, result.rows().coalesce(1));
     }
-    new ChangedLogs(in, out, JOB).commit(result.plan());
+    new ChangedLogs(in, out, JOB, MemoryRecommendations.RULES_VERSION).commit(result.plan());
   }
 
   /**

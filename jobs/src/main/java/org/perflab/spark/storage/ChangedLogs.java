@@ -28,12 +28,16 @@ import org.perflab.table.Table;
  * {@code cluster}): which logs changed since the job's last successful run, how to write their rows, and the
  * watermark that remembers the run.
  *
- * <p>The watermark is {@code <output>/_perflab_state/<job>.json}, {@code {"job": ..., "ingest_run_id": ...}}: the
- * newest {@code ingest_status.run_id} the job's last successful run consumed. A run reads it and {@link #plan}s:
+ * <p>The watermark is {@code <output>/_perflab_state/<job>.json},
+ * {@code {"job": ..., "ingest_run_id": ..., "rules_version": ...}}: the newest {@code ingest_status.run_id} the job's
+ * last successful run consumed, and the version of the job's rules it ran (a watermark without one was written by
+ * version 1). A job raises its rules version when what it computes from the same logs changes, so that the rows of
+ * logs it will not recompute incrementally are not left computed by the old rules. A run reads the watermark and
+ * {@link #plan}s:
  *
  * <ul>
- *   <li>{@link Mode#FULL}: no watermark, {@code --full}, or one of the job's output tables missing. Everything is
- *       recomputed and each table overwritten.
+ *   <li>{@link Mode#FULL}: no watermark, {@code --full}, a watermark of other rules, or one of the job's output tables
+ *       missing. Everything is recomputed and each table overwritten.
  *   <li>{@link Mode#INCREMENTAL}: the logs whose {@code ingest_status.run_id} is newer than the watermark (re-ingested,
  *       superseded and new logs included) are recomputed, and their rows replaced with
  *       {@link TableStore#replaceLogs}; a log that no longer yields rows (superseded, failed) loses its old rows.
@@ -83,19 +87,30 @@ public final class ChangedLogs {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The rules version of a job that never raised it, and of a watermark written before rules versions. */
+  public static final int FIRST_RULES_VERSION = 1;
+
   private final TableStore input;
   private final TableStore output;
   private final String job;
+  private final int rulesVersion;
 
   /**
    * @param input the ingest output root ({@code ingest_status} is read there)
    * @param output the job's output root (its tables and its watermark)
    * @param job the job's name, e.g. {@code features}
+   * @param rulesVersion the version of the job's rules: a watermark of another version makes the run full
    */
-  public ChangedLogs(TableStore input, TableStore output, String job) {
+  public ChangedLogs(TableStore input, TableStore output, String job, int rulesVersion) {
     this.input = input;
     this.output = output;
     this.job = job;
+    this.rulesVersion = rulesVersion;
+  }
+
+  /** A job at its {@link #FIRST_RULES_VERSION}. */
+  public ChangedLogs(TableStore input, TableStore output, String job) {
+    this(input, output, job, FIRST_RULES_VERSION);
   }
 
   /**
@@ -115,6 +130,11 @@ public final class ChangedLogs {
     }
     if (since.isEmpty()) {
       return new Plan(Mode.FULL, since, latest, Set.of(), "no watermark " + watermarkPath());
+    }
+    int watermarkRules = watermarkRulesVersion();
+    if (watermarkRules != rulesVersion) {
+      return new Plan(Mode.FULL, since, latest, Set.of(), String.format("the %s rules changed since the last run"
+          + " (version %d, now %d): every log recomputed", job, watermarkRules, rulesVersion));
     }
     for (String table : tables) {
       if (!output.exists(table)) {
@@ -144,7 +164,8 @@ public final class ChangedLogs {
     if (plan.latestRunId().isEmpty()) {
       return;
     }
-    ObjectNode state = JSON.createObjectNode().put("job", job).put("ingest_run_id", plan.latestRunId().get());
+    ObjectNode state = JSON.createObjectNode().put("job", job).put("ingest_run_id", plan.latestRunId().get())
+        .put("rules_version", rulesVersion);
     Path file = watermarkPath();
     try {
       StateFiles.replace(output.fileSystem(), file, state);
@@ -156,6 +177,17 @@ public final class ChangedLogs {
 
   /** The last ingest run the job consumed, or empty when it never completed a run here. */
   public Optional<String> watermark() {
+    return readWatermark().map(state -> state.get("ingest_run_id")).filter(runId -> !runId.isNull())
+        .map(JsonNode::asText);
+  }
+
+  /** The rules version of the watermark's run; {@link #FIRST_RULES_VERSION} when it names none. */
+  private int watermarkRulesVersion() {
+    return readWatermark().map(state -> state.get("rules_version")).filter(v -> v != null && v.canConvertToInt())
+        .map(JsonNode::asInt).orElse(FIRST_RULES_VERSION);
+  }
+
+  private Optional<JsonNode> readWatermark() {
     Path file = watermarkPath();
     FileSystem fs = output.fileSystem();
     try {
@@ -163,8 +195,7 @@ public final class ChangedLogs {
         return Optional.empty();
       }
       try (InputStream in = fs.open(file)) {
-        JsonNode runId = JSON.readTree(in).get("ingest_run_id");
-        return runId == null || runId.isNull() ? Optional.empty() : Optional.of(runId.asText());
+        return Optional.ofNullable(JSON.readTree(in));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the " + job + " watermark: " + e.getMessage() + " (" + file + ")",
