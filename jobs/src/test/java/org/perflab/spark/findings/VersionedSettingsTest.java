@@ -35,7 +35,8 @@ class VersionedSettingsTest {
         RowFactory.create("spark35", "3.5.1"), RowFactory.create("unknown", null));
 
     Map<String, Row> out = new java.util.HashMap<>();
-    VersionedSettings.apply(spark.createDataFrame(findings, FINDINGS), spark.createDataFrame(status, STATUS))
+    VersionedSettings.apply(spark.createDataFrame(findings, FINDINGS),
+        VersionedSettings.versions(spark.createDataFrame(status, STATUS)))
         .collectAsList().forEach(r -> out.put(r.getAs("log_id"), r));
 
     assertThat(out).hasSize(5);
