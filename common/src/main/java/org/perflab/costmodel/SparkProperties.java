@@ -29,12 +29,14 @@ public final class SparkProperties {
   public static CostConfig config(Map<String, String> props, int executors) {
     long memory = executorMemoryBytes(props);
     String version = props.get(SparkVersion.PROPERTY);
-    MemoryModel model = MemoryManager.of(version, flag(props, "spark.memory.useLegacyMode", false))
+    MemoryModel model = MemoryManager.of(version, flag(props, MemoryManager.LEGACY_MODE_KEY, false))
         == MemoryManager.STATIC
-        ? new MemoryModel.Legacy(number(props, "spark.shuffle.memoryFraction", MemoryManager.STATIC_SHUFFLE_FRACTION),
+        ? new MemoryModel.Legacy(number(props, MemoryManager.STATIC_SHUFFLE_FRACTION_KEY,
+            MemoryManager.STATIC_SHUFFLE_FRACTION),
             number(props, "spark.shuffle.safetyFraction", MemoryModel.Legacy.DEFAULT.safetyFraction()))
-        : new MemoryModel.Unified(number(props, "spark.memory.fraction", MemoryManager.memoryFractionDefault(version)),
-            number(props, "spark.memory.storageFraction", MemoryManager.STORAGE_FRACTION), 0L);
+        : new MemoryModel.Unified(number(props, MemoryManager.MEMORY_FRACTION_KEY,
+            MemoryManager.memoryFractionDefault(version)),
+            number(props, MemoryManager.STORAGE_FRACTION_KEY, MemoryManager.STORAGE_FRACTION), 0L);
     return new CostConfig(executors, (int) number(props, "spark.executor.cores", 1),
         (int) number(props, "spark.task.cpus", 1), memory, model, ShuffleManager.SORT,
         (int) number(props, "spark.shuffle.sort.bypassMergeThreshold", CostConfig.DEFAULT_BYPASS_THRESHOLD), true,

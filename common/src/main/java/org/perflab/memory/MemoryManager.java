@@ -18,6 +18,17 @@ public enum MemoryManager {
    */
   STATIC;
 
+  /** The unified manager's share of (heap − 300 MiB) for storage and execution. */
+  public static final String MEMORY_FRACTION_KEY = "spark.memory.fraction";
+  /** The unified manager's share of its memory that is safe from eviction. */
+  public static final String STORAGE_FRACTION_KEY = "spark.memory.storageFraction";
+  /** The static manager's share of the heap for storage. */
+  public static final String STATIC_STORAGE_FRACTION_KEY = "spark.storage.memoryFraction";
+  /** The static manager's share of the heap for shuffle (execution). */
+  public static final String STATIC_SHUFFLE_FRACTION_KEY = "spark.shuffle.memoryFraction";
+  /** The property that keeps Spark 1.6 to 2.4 on the static manager. */
+  public static final String LEGACY_MODE_KEY = "spark.memory.useLegacyMode";
+
   /** Spark's default spark.memory.fraction from 2.0 on. */
   public static final double MEMORY_FRACTION = 0.6;
   /** Spark's default spark.memory.fraction in 1.6. */

@@ -1,6 +1,8 @@
 package org.perflab.spark.environment;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lower;
+import static org.apache.spark.sql.functions.trim;
 
 import java.util.Collection;
 import java.util.HashMap;
@@ -80,6 +82,11 @@ public final class EffectiveProperties {
     properties.where(wanted).select(KeyColumns.LOG_ID, "key", "value").collectAsList()
         .forEach(r -> out.computeIfAbsent(r.getString(0), k -> new HashMap<>()).put(r.getString(1), r.getString(2)));
     return out;
+  }
+
+  /** Whether a property's {@code value} reads as true as Spark reads a boolean property: trimmed, in any case. */
+  public static Column isTrue(Column value) {
+    return lower(trim(value)).equalTo("true");
   }
 
   /** {@code category = 'SPARK'}. */

@@ -38,8 +38,8 @@ final class OutsideSql {
   /** The column of {@link #stages}: true for a stage known to run outside Spark SQL. */
   static final String FLAG = "outside_sql";
   static final String SQL_PREFIX = "spark.sql.";
-  static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
-  static final String DEFAULT_PARALLELISM = "spark.default.parallelism";
+  private static final String SHUFFLE_PARTITIONS = StageRules.SHUFFLE_PARTITIONS;
+  private static final String DEFAULT_PARALLELISM = StageRules.DEFAULT_PARALLELISM;
   private static final String[] STAGE_KEY = {"stage_id", "stage_attempt_id"};
 
   private OutsideSql() {}

@@ -33,7 +33,8 @@ import org.perflab.table.KeyColumns;
  */
 final class StageRules {
   private static final String ADAPTIVE = "spark.sql.adaptive.enabled";
-  private static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+  static final String SHUFFLE_PARTITIONS = "spark.sql.shuffle.partitions";
+  static final String DEFAULT_PARALLELISM = "spark.default.parallelism";
   private static final Column TASKS = coalesce(col("num_tasks").cast("long"), col("tasks"));
   private static final Column SLOTS = coalesce(col("slots"), lit(1));
 
@@ -119,7 +120,7 @@ final class StageRules {
         lit("A long stage has fewer tasks than slots, so cores sit idle. Raise its partition count to about "
             + FindingLimits.TASKS_PER_SLOT + " tasks per slot."),
         conf(SHUFFLE_PARTITIONS, onlyIf(col("shuffle_read_bytes").gt(0), recommended),
-            "spark.default.parallelism", onlyIf(col("shuffle_read_bytes").gt(0), recommended),
+            DEFAULT_PARALLELISM, onlyIf(col("shuffle_read_bytes").gt(0), recommended),
             "spark.sql.files.maxPartitionBytes", onlyIf(inputOnly, partitionBytes)))
         .ofStages(stages.where(col("slots").isNotNull().and(TASKS.gt(0))
             .and(col("duration_ms").geq(FindingLimits.FEW_MIN_STAGE_MS))));

@@ -28,9 +28,8 @@ import org.perflab.table.KeyColumns;
  * least {@link #MIN_STORAGE}, so the heap's managed share stays what the run had. A transform, no I/O.
  */
 final class StaticMemory {
-  static final String SHUFFLE_KEY = "spark.shuffle.memoryFraction";
-  static final String STORAGE_KEY = "spark.storage.memoryFraction";
-  static final String LEGACY_MODE_KEY = "spark.memory.useLegacyMode";
+  static final String SHUFFLE_KEY = MemoryManager.STATIC_SHUFFLE_FRACTION_KEY;
+  static final String STORAGE_KEY = MemoryManager.STATIC_STORAGE_FRACTION_KEY;
   /** The column of {@link #of}: the recommended shuffle fraction, as a string with two decimals. */
   static final String SHUFFLE = "__static_shuffle_fraction";
   /** The column of {@link #of}: the recommended storage fraction. */
@@ -42,9 +41,8 @@ final class StaticMemory {
       + " expense of " + STORAGE_KEY + " (Spark 1.x's tuning advice); the memory job's memory_recommendations sizes"
       + " both from what the run cached.";
   /** Whether a run of the version with the legacy-mode property's value had the static manager. */
-  private static final UserDefinedFunction STATIC = udf((UDF2<String, String, Boolean>) (version, legacy) ->
-      MemoryManager.of(version, "true".equalsIgnoreCase(legacy == null ? null : legacy.trim()))
-          == MemoryManager.STATIC, DataTypes.BooleanType);
+  private static final UserDefinedFunction STATIC = udf((UDF2<String, Boolean, Boolean>) (version, legacy) ->
+      MemoryManager.of(version, Boolean.TRUE.equals(legacy)) == MemoryManager.STATIC, DataTypes.BooleanType);
 
   private StaticMemory() {}
 
@@ -57,11 +55,12 @@ final class StaticMemory {
   static Dataset<Row> of(FindingInputs in, Dataset<Row> versions) {
     Column key = col("key");
     Dataset<Row> settings = in.properties().where(EffectiveProperties.isSpark()
-            .and(key.isin(SHUFFLE_KEY, STORAGE_KEY, LEGACY_MODE_KEY)))
+            .and(key.isin(SHUFFLE_KEY, STORAGE_KEY, MemoryManager.LEGACY_MODE_KEY)))
         .groupBy(KeyColumns.LOG_ID)
         .agg(max(when(key.equalTo(SHUFFLE_KEY), col("value"))).as("shuffle"),
             max(when(key.equalTo(STORAGE_KEY), col("value"))).as("storage"),
-            max(when(key.equalTo(LEGACY_MODE_KEY), col("value"))).as("legacy"));
+            max(when(key.equalTo(MemoryManager.LEGACY_MODE_KEY), EffectiveProperties.isTrue(col("value"))))
+                .as("legacy"));
     Dataset<Row> runs = versions.join(settings, new String[] {KeyColumns.LOG_ID}, "left")
         .where(STATIC.apply(col(VersionedSettings.VERSION), col("legacy")));
     Column shuffle = fraction("shuffle", MemoryManager.STATIC_SHUFFLE_FRACTION);

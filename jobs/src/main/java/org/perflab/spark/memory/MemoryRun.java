@@ -3,9 +3,7 @@ package org.perflab.spark.memory;
 import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.lower;
 import static org.apache.spark.sql.functions.max;
-import static org.apache.spark.sql.functions.trim;
 
 import java.util.Arrays;
 import java.util.List;
@@ -15,6 +13,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.perflab.errors.BadInputException;
+import org.perflab.memory.MemoryManager;
 import org.perflab.spark.environment.EffectiveProperties;
 import org.perflab.spark.features.FeatureTables;
 import org.perflab.spark.storage.ChangedLogs;
@@ -33,8 +32,6 @@ public final class MemoryRun {
   public static final String JOB = "memory";
   /** How the job's messages name what it does: "Cannot recommend memory: ...". */
   static final String ACTION = "recommend memory";
-  /** The property that keeps Spark 1.6 to 2.4 on the static memory manager. */
-  static final String LEGACY_MODE_KEY = "spark.memory.useLegacyMode";
 
   /**
    * What to write.
@@ -87,9 +84,9 @@ public final class MemoryRun {
     if (properties.isEmpty()) {
       return applications.withColumn(MemoryTables.LEGACY_MODE, lit(false));
     }
-    Dataset<Row> legacy = properties.get().where(col("key").equalTo(LEGACY_MODE_KEY))
+    Dataset<Row> legacy = properties.get().where(col("key").equalTo(MemoryManager.LEGACY_MODE_KEY))
         .groupBy(KeyColumns.LOG_ID)
-        .agg(max(lower(trim(col("value"))).equalTo("true")).as(MemoryTables.LEGACY_MODE));
+        .agg(max(EffectiveProperties.isTrue(col("value"))).as(MemoryTables.LEGACY_MODE));
     return applications.join(legacy, new String[] {KeyColumns.LOG_ID}, "left")
         .withColumn(MemoryTables.LEGACY_MODE, coalesce(col(MemoryTables.LEGACY_MODE), lit(false)));
   }

@@ -122,22 +122,22 @@ public final class Recommendations {
    */
   private static Map<String, Memory> memory(Optional<Dataset<Row>> table, Map<String, String> versions) {
     Map<String, Memory> out = new HashMap<>();
-    table.ifPresent(t -> t.select(col("scope"), col("workload_id"), col("executor_memory_bytes"),
-            TableStore.columnOrNull(t, "reason", DataTypes.StringType).as("reason"))
-        .where(col("scope").equalTo(WORKLOAD_SCOPE).and(col("executor_memory_bytes").isNull())
-            .and(col("reason").isNotNull())).select(col("workload_id"), col("reason")).collectAsList()
-        .forEach(r -> out.put(r.getString(0), new Memory(null, null, "observed: the measured configuration's"
-            + " spark.executor.memory (memory_recommendations: " + r.getString(1) + ")"))));
-    table.ifPresent(t -> t.where(col("scope").equalTo(WORKLOAD_SCOPE)
-        .and(col("executor_memory_bytes").isNotNull())).select(col("workload_id"), col("executor_memory_bytes").cast("long"),
-            col("memory_overhead_bytes").cast("long"), col("tier").cast("string"),
-            TableStore.columnOrNull(t, "memory_fraction", DataTypes.DoubleType),
+    table.ifPresent(t -> t.where(col("scope").equalTo(WORKLOAD_SCOPE)).select(col("workload_id"),
+            col("executor_memory_bytes").cast("long"), col("memory_overhead_bytes").cast("long"),
+            col("tier").cast("string"), TableStore.columnOrNull(t, "memory_fraction", DataTypes.DoubleType),
             TableStore.columnOrNull(t, "storage_fraction", DataTypes.DoubleType),
             TableStore.columnOrNull(t, "storage_memory_fraction", DataTypes.DoubleType),
-            TableStore.columnOrNull(t, "shuffle_memory_fraction", DataTypes.DoubleType))
-        .collectAsList().forEach(r -> out.put(r.getString(0), new Memory(r.getLong(1),
-            r.isNullAt(2) ? null : r.getLong(2), "memory_recommendations, tier " + r.getString(3),
-            settings(r, versions.get(r.getString(0)))))));
+            TableStore.columnOrNull(t, "shuffle_memory_fraction", DataTypes.DoubleType),
+            TableStore.columnOrNull(t, "reason", DataTypes.StringType))
+        .collectAsList().forEach(r -> {
+          if (!r.isNullAt(1)) {
+            out.put(r.getString(0), new Memory(r.getLong(1), r.isNullAt(2) ? null : r.getLong(2),
+                "memory_recommendations, tier " + r.getString(3), settings(r, versions.get(r.getString(0)))));
+          } else if (!r.isNullAt(8)) {
+            out.put(r.getString(0), new Memory(null, null, "observed: the measured configuration's"
+                + " spark.executor.memory (memory_recommendations: " + r.getString(8) + ")"));
+          }
+        }));
     return out;
   }
 
@@ -149,8 +149,8 @@ public final class Recommendations {
    * before Spark 1.5) reads as none.
    */
   static List<String> settings(Row r, String sparkVersion) {
-    String[] keys = {"spark.memory.fraction", "spark.memory.storageFraction", "spark.storage.memoryFraction",
-        "spark.shuffle.memoryFraction"};
+    String[] keys = {MemoryManager.MEMORY_FRACTION_KEY, MemoryManager.STORAGE_FRACTION_KEY,
+        MemoryManager.STATIC_STORAGE_FRACTION_KEY, MemoryManager.STATIC_SHUFFLE_FRACTION_KEY};
     double[] defaults = {MemoryManager.memoryFractionDefault(sparkVersion), MemoryManager.STORAGE_FRACTION,
         MemoryManager.STATIC_STORAGE_FRACTION, MemoryManager.STATIC_SHUFFLE_FRACTION};
     List<String> out = new ArrayList<>();

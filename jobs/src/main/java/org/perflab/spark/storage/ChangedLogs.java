@@ -124,14 +124,15 @@ public final class ChangedLogs {
         "Cannot %s: no ingest tables under %s (run perflab ingest --output %s first)", Actions.of(job), input.root(),
         input.root())));
     Optional<String> latest = Optional.ofNullable(status.agg(functions.max("run_id")).first().getString(0));
-    Optional<String> since = watermark();
+    Optional<JsonNode> state = readWatermark();
+    Optional<String> since = runId(state);
     if (full) {
       return new Plan(Mode.FULL, since, latest, Set.of(), "--full");
     }
     if (since.isEmpty()) {
       return new Plan(Mode.FULL, since, latest, Set.of(), "no watermark " + watermarkPath());
     }
-    int watermarkRules = watermarkRulesVersion();
+    int watermarkRules = rulesVersion(state);
     if (watermarkRules != rulesVersion) {
       return new Plan(Mode.FULL, since, latest, Set.of(), String.format("the %s rules changed since the last run"
           + " (version %d, now %d): every log recomputed", job, watermarkRules, rulesVersion));
@@ -177,14 +178,17 @@ public final class ChangedLogs {
 
   /** The last ingest run the job consumed, or empty when it never completed a run here. */
   public Optional<String> watermark() {
-    return readWatermark().map(state -> state.get("ingest_run_id")).filter(runId -> !runId.isNull())
-        .map(JsonNode::asText);
+    return runId(readWatermark());
   }
 
-  /** The rules version of the watermark's run; {@link #FIRST_RULES_VERSION} when it names none. */
-  private int watermarkRulesVersion() {
-    return readWatermark().map(state -> state.get("rules_version")).filter(v -> v != null && v.canConvertToInt())
-        .map(JsonNode::asInt).orElse(FIRST_RULES_VERSION);
+  private static Optional<String> runId(Optional<JsonNode> state) {
+    return state.map(s -> s.get("ingest_run_id")).filter(runId -> !runId.isNull()).map(JsonNode::asText);
+  }
+
+  /** The rules version of a watermark's run; {@link #FIRST_RULES_VERSION} when it names none. */
+  private static int rulesVersion(Optional<JsonNode> state) {
+    return state.map(s -> s.get("rules_version")).filter(JsonNode::canConvertToInt).map(JsonNode::asInt)
+        .orElse(FIRST_RULES_VERSION);
   }
 
   private Optional<JsonNode> readWatermark() {

@@ -31,8 +31,8 @@ class StaticMemoryTest {
   static void computeFindings() {
     application("static-1.5", "1.5.1");
     application("static-set-1.5", "1.5.1", StaticMemory.SHUFFLE_KEY, "0.3", StaticMemory.STORAGE_KEY, "0.5");
-    application("legacy-2.1", "2.1.0", StaticMemory.LEGACY_MODE_KEY, "true");
-    application("unified-2.1", "2.1.0", StaticMemory.LEGACY_MODE_KEY, "false");
+    application("legacy-2.1", "2.1.0", org.perflab.memory.MemoryManager.LEGACY_MODE_KEY, "true");
+    application("unified-2.1", "2.1.0", org.perflab.memory.MemoryManager.LEGACY_MODE_KEY, "false");
     application("unified-4.1", "4.1.0", StaticMemory.SHUFFLE_KEY, "0.2");
     application("no-room-1.5", "1.5.1", StaticMemory.STORAGE_KEY, "0.1");
     application("no-version", null);
