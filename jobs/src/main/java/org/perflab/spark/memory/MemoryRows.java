@@ -6,8 +6,8 @@ import org.perflab.memory.StaticMemorySettings;
 import org.perflab.memory.WorkerMemory;
 import java.util.List;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.perflab.memory.gc.Collector;
+import org.perflab.spark.storage.SchemaRow;
 import org.perflab.spark.memory.MemoryTables.HeapBasis;
 import org.perflab.spark.memory.MemoryTables.Scope;
 import org.perflab.spark.memory.MemoryTables.Tier;
@@ -46,32 +46,26 @@ final class MemoryRows {
    */
   static Row recommended(Key key, Sizes sizes, double safetyFactor, String evidence, MemoryManager manager) {
     WorkerMemory w = sizes.worker();
-    long heap;
-    long overhead;
-    Double memoryFraction = null;
-    Double storageFraction = null;
-    Double storageMemoryFraction = null;
-    Double shuffleMemoryFraction = null;
+    SchemaRow row = sized(key, sizes, evidence, manager)
+        .set("collector", name(Collector.G1))
+        .set("heap_basis", name(HeapBasis.SAFETY_FACTOR))
+        .set("predicted_spill_bytes", 0L)
+        .set("predicted_recompute_bytes", 0L)
+        .set("safety_factor", safetyFactor);
     if (manager == MemoryManager.STATIC) {
       StaticMemorySettings settings = StaticMemorySettings.of(w, safetyFactor);
-      heap = settings.executorMemoryBytes();
-      overhead = settings.memoryOverheadBytes();
-      storageMemoryFraction = settings.storageMemoryFraction();
-      shuffleMemoryFraction = settings.shuffleMemoryFraction();
+      row.set(MemoryTables.EXECUTOR_MEMORY_BYTES, settings.executorMemoryBytes())
+          .set("memory_overhead_bytes", settings.memoryOverheadBytes())
+          .set("storage_memory_fraction", settings.storageMemoryFraction())
+          .set("shuffle_memory_fraction", settings.shuffleMemoryFraction());
     } else {
       SparkMemorySettings settings = SparkMemorySettings.of(w, safetyFactor);
-      heap = settings.executorMemoryBytes();
-      overhead = settings.memoryOverheadBytes();
-      memoryFraction = settings.memoryFraction();
-      storageFraction = settings.storageFraction();
+      row.set(MemoryTables.EXECUTOR_MEMORY_BYTES, settings.executorMemoryBytes())
+          .set("memory_overhead_bytes", settings.memoryOverheadBytes())
+          .set("memory_fraction", settings.memoryFraction())
+          .set("storage_fraction", settings.storageFraction());
     }
-    return RowFactory.create(name(key.scope()), key.workloadId(), key.logId(), key.appId(), key.appAttemptId(),
-        key.applications(), heap, memoryFraction, storageFraction, overhead, null, name(Collector.G1),
-        name(HeapBasis.SAFETY_FACTOR), w.storageBytes(), w.executionBytes(), w.unrollBytes(), w.pageCacheBytes(),
-        sizes.rddCacheBytes(), sizes.broadcastBytes(), sizes.largestPartitionBytes(), sizes.workers(),
-        sizes.tasksPerWorker(), 0L, 0L, sizes.recomputeAt80Percent(), sizes.storageAtTwicePartitions(),
-        name(Tier.EVENT_LOG), safetyFactor, evidence, null, name(manager), storageMemoryFraction,
-        shuffleMemoryFraction);
+    return row.row();
   }
 
   /**
@@ -79,21 +73,44 @@ final class MemoryRows {
    * factor null), for an application whose execution memory is unknown, and the reason why.
    */
   static Row unsized(Key key, Sizes sizes, String evidence, MemoryManager manager, String reason) {
-    WorkerMemory w = sizes.worker();
-    return RowFactory.create(name(key.scope()), key.workloadId(), key.logId(), key.appId(), key.appAttemptId(),
-        key.applications(), null, null, null, null, null, null, null, w.storageBytes(), w.executionBytes(),
-        w.unrollBytes(), w.pageCacheBytes(), sizes.rddCacheBytes(), sizes.broadcastBytes(),
-        sizes.largestPartitionBytes(), sizes.workers(), sizes.tasksPerWorker(), null, null,
-        sizes.recomputeAt80Percent(), sizes.storageAtTwicePartitions(), name(Tier.EVENT_LOG), null, evidence, reason,
-        name(manager), null, null);
+    return sized(key, sizes, evidence, manager).set(MemoryTables.REASON, reason).row();
   }
 
   /** A row with no recommendation and the reason why. */
   static Row unrecommended(Scope scope, String workloadId, String logId, String appId, String attempt,
       String reason) {
-    return RowFactory.create(name(scope), workloadId, logId, appId, attempt, 1, null, null, null, null, null, null,
-        null, null, null, null, null, null, null, null, null, null, null, null, null, null, name(Tier.EVENT_LOG), null,
-        null, reason, null, null, null);
+    return keyed(new Key(scope, workloadId, logId, appId, attempt, 1)).set(MemoryTables.REASON, reason).row();
+  }
+
+  /** The key's columns and the event-log tier; every other column null. */
+  private static SchemaRow keyed(Key key) {
+    return SchemaRow.of(MemoryTables.RECOMMENDATIONS)
+        .set(MemoryTables.SCOPE, name(key.scope()))
+        .set(MemoryTables.WORKLOAD_ID, key.workloadId())
+        .set("log_id", key.logId())
+        .set("app_id", key.appId())
+        .set("app_attempt_id", key.appAttemptId())
+        .set("applications", key.applications())
+        .set("tier", name(Tier.EVENT_LOG));
+  }
+
+  /** {@link #keyed} with the sizes, the evidence and the memory manager; no settings. */
+  private static SchemaRow sized(Key key, Sizes sizes, String evidence, MemoryManager manager) {
+    WorkerMemory w = sizes.worker();
+    return keyed(key)
+        .set(MemoryTables.STORAGE_BYTES, w.storageBytes())
+        .set(MemoryTables.EXECUTION_BYTES, w.executionBytes())
+        .set(MemoryTables.UNROLL_BYTES, w.unrollBytes())
+        .set(MemoryTables.PAGE_CACHE_BYTES, w.pageCacheBytes())
+        .set("rdd_cache_bytes", sizes.rddCacheBytes())
+        .set("broadcast_bytes", sizes.broadcastBytes())
+        .set("largest_partition_bytes", sizes.largestPartitionBytes())
+        .set("workers", sizes.workers())
+        .set("tasks_per_worker", sizes.tasksPerWorker())
+        .set("recompute_bytes_at_80pct", sizes.recomputeAt80Percent())
+        .set("storage_bytes_at_2x_partitions", sizes.storageAtTwicePartitions())
+        .set("evidence", evidence)
+        .set(MemoryTables.MEMORY_MANAGER, name(manager));
   }
 
   /** An enum constant as the table spells it: lower case. */

@@ -29,7 +29,9 @@ import org.perflab.sim.Model;
 import org.perflab.sim.ModelWriter;
 import org.perflab.spark.features.FeatureInputs;
 import org.perflab.spark.storage.ChangedLogs;
+import org.perflab.spark.storage.SchemaRow;
 import org.perflab.spark.storage.TableStore;
+import org.perflab.table.KeyColumns;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Tuple2;
@@ -244,19 +246,33 @@ public final class DagModels {
 
     Row row() {
       String[] k = key.split("/", 3);
+      SchemaRow row = SchemaRow.of(ModelTables.MODELS)
+          .set(KeyColumns.LOG_ID, k[0])
+          .set(KeyColumns.APP_ID, k[1])
+          .set(KeyColumns.APP_ATTEMPT_ID, k[2])
+          .set("size_class", sizeClass);
       if (run == null) {
-        return RowFactory.create(k[0], k[1], k[2], null, sizeClass, null, null, null, null, null, null, null, null,
-            null, "SKIPPED", reason, null);
+        return row.set("status", "SKIPPED").set("reason", reason).row();
       }
       Model m = run.model();
       double driverS = m.stages().stream().filter(s -> s.name().startsWith("driver-"))
           .mapToDouble(s -> s.distribution().mean()).sum();
       double startupS = m.stages().stream().filter(s -> s.name().equals(DagModelBuilder.STARTUP))
           .mapToDouble(s -> s.distribution().mean()).sum();
-      return RowFactory.create(k[0], k[1], k[2], workload, sizeClass, run.inputBytes(), run.slots(), run.actualS(),
-          m.stages().size(), m.tasksPerApplication(), driverS, startupS, mode(m), ModelWriter.toJson(m), "OK", null,
-          scala.jdk.javaapi.CollectionConverters.asScala(stages.stream()
-              .map(r -> RowFactory.create(r.stageId(), r.jobOrdinal(), r.name())).toList()).toSeq());
+      return row.set("workload_id", workload)
+          .set("input_bytes", run.inputBytes())
+          .set("slots", run.slots())
+          .set("duration_s", run.actualS())
+          .set("model_stages", m.stages().size())
+          .set("tasks", m.tasksPerApplication())
+          .set("driver_s", driverS)
+          .set("startup_s", startupS)
+          .set("mode", mode(m))
+          .set("model_json", ModelWriter.toJson(m))
+          .set("status", "OK")
+          .set(ModelTables.STAGE_REFS, scala.jdk.javaapi.CollectionConverters.asScala(stages.stream()
+              .map(r -> RowFactory.create(r.stageId(), r.jobOrdinal(), r.name())).toList()).toSeq())
+          .row();
     }
 
     private static String mode(Model m) {
