@@ -65,7 +65,9 @@ public record PropertyChange(String key, String before, String after, Mechanism 
    * The properties that Spark reads differently in {@code before} and {@code after}, by key: each side's value as
    * Spark reads it under that side's Spark version ({@link RunProfile#SPARK_VERSION}), so that a value spelled
    * otherwise ({@code 1g}, {@code 1024m}) or set to Spark's default is no change ({@link PropertyValues#effective});
-   * labels, ids, ports and values that name one run (UUIDs, host:port URIs, application ids) left out.
+   * labels, ids, ports and values that name one run (UUIDs, host:port URIs, application ids) left out, except that
+   * {@code spark.master} is compared by what it configures ({@link SparkMaster#configured}: the cluster manager, or
+   * local mode's threads), not by its address.
    */
   public static List<PropertyChange> between(Map<String, String> before, Map<String, String> after) {
     TreeSet<String> keys = new TreeSet<>(before.keySet());
@@ -80,6 +82,13 @@ public record PropertyChange(String key, String before, String after, Mechanism 
       if (JvmFlags.isJavaOptions(key)) {
         if (!JvmFlags.of(b).equals(JvmFlags.of(a))) {
           out.add(new PropertyChange(key, JvmFlags.shown(b), JvmFlags.shown(a), mechanismOf(key)));
+        }
+        continue;
+      }
+      if (key.equals(SparkMaster.KEY)) {
+        // its address names one cluster; its cluster manager and local threads are configuration
+        if (!Objects.equals(SparkMaster.configured(b), SparkMaster.configured(a))) {
+          out.add(new PropertyChange(key, b, a, mechanismOf(key)));
         }
         continue;
       }
@@ -147,6 +156,9 @@ public record PropertyChange(String key, String before, String after, Mechanism 
     }
     if (key.equals(RunProfile.SPARK_VERSION)) {
       return "run on Spark " + before;
+    }
+    if (key.equals(SparkMaster.KEY) && !Redactor.REDACTED.equals(before)) {
+      return "--master " + before;
     }
     return Redactor.REDACTED.equals(before)
         ? "restore the baseline's value of " + key + " (redacted in its event log: not shown)"

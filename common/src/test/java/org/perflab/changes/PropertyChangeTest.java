@@ -159,4 +159,26 @@ class PropertyChangeTest {
       assertThat(c.describe()).doesNotContain("hunter2");
     });
   }
+
+  /** A standalone master's address names one cluster; the cluster manager and local mode's threads are configuration. */
+  @Test
+  void theMasterIsComparedByItsClusterManagerNotItsAddress() {
+    assertThat(PropertyChange.between(Map.of(SparkMaster.KEY, "spark://127.0.0.1:20385"),
+        Map.of(SparkMaster.KEY, "spark://10.0.0.7:7077"))).isEmpty();
+    assertThat(PropertyChange.between(Map.of(SparkMaster.KEY, "yarn-client"), Map.of(SparkMaster.KEY, "yarn")))
+        .isEmpty();
+
+    List<PropertyChange> toCluster = PropertyChange.between(Map.of(SparkMaster.KEY, "local[2]"),
+        Map.of(SparkMaster.KEY, "spark://127.0.0.1:20385"));
+    assertThat(toCluster).extracting(PropertyChange::describe)
+        .containsExactly("spark.master local[2] -> spark://127.0.0.1:20385");
+    assertThat(toCluster).extracting(PropertyChange::restore).containsExactly("--master local[2]");
+    assertThat(toCluster).extracting(PropertyChange::mechanism).containsExactly(PropertyChange.Mechanism.CORES);
+
+    assertThat(PropertyChange.between(Map.of(SparkMaster.KEY, "local[2]"), Map.of(SparkMaster.KEY, "local[4]")))
+        .hasSize(1);
+    assertThat(PropertyChange.between(Map.of(SparkMaster.KEY, "yarn"),
+        Map.of(SparkMaster.KEY, "k8s://https://10.0.0.1:6443"))).extracting(PropertyChange::restore)
+        .containsExactly("--master yarn");
+  }
 }
