@@ -48,13 +48,19 @@ public record PropertyChange(String key, String before, String after, Mechanism 
     OTHER
   }
 
-  /** Properties that differ on every run (ids, hosts, ports, times, paths) or only label it. */
+  /**
+   * Properties that differ on every run (ids, hosts, ports, times, paths) or only label it. Not among them: the
+   * driver's place ({@code spark.submit.deployMode}) and the file systems' settings ({@code spark.hadoop.fs.*}, such as
+   * an S3A committer or its connection pool), which act on the run; only the default file system, which names a
+   * cluster, is.
+   */
   private static final Pattern IGNORED = Pattern.compile(
       "spark\\.app\\.(id|name|startTime|submitTime|attempt\\.id)|spark\\.driver\\.(host|port|bindAddress|appUIAddress)"
           + "|spark\\.executor\\.id|spark\\.ui\\..*|spark\\.eventLog\\..*|spark\\.perflab\\..*|spark\\.jars.*"
           + "|spark\\.files|spark\\.repl\\..*|spark\\.sql\\.warehouse\\.dir|spark\\.local\\.dir|.*\\.port"
-          + "|spark\\.submit\\..*|spark\\.yarn\\.(app|tags).*|spark\\.kubernetes\\.(driver\\.pod|executor\\.podNamePrefix).*"
-          + "|spark\\.hadoop\\.fs\\..*|spark\\.master\\.rest.*|spark\\.org\\..*"
+          + "|spark\\.submit\\.(?!deployMode$).*|spark\\.yarn\\.(app|tags).*"
+          + "|spark\\.kubernetes\\.(driver\\.pod|executor\\.podNamePrefix).*"
+          + "|spark\\.hadoop\\.fs\\.defaultFS|spark\\.master\\.rest.*|spark\\.org\\..*"
           + "|spark\\.app\\.initial\\..*|spark\\.sql\\.execution\\.id");
 
   /** Values that name one run: UUIDs, random directory names, host:port URIs, application ids. */

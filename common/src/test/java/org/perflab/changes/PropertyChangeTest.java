@@ -181,4 +181,17 @@ class PropertyChangeTest {
         Map.of(SparkMaster.KEY, "k8s://https://10.0.0.1:6443"))).extracting(PropertyChange::restore)
         .containsExactly("--master yarn");
   }
+
+  /** The driver's place and the file systems' settings act on a run; the default file system only names a cluster. */
+  @Test
+  void theDeployModeAndFileSystemSettingsAreChangesTheDefaultFileSystemIsNot() {
+    List<PropertyChange> changes = PropertyChange.between(
+        Map.of("spark.submit.deployMode", "client", "spark.hadoop.fs.s3a.committer.name", "directory",
+            "spark.hadoop.fs.defaultFS", "hdfs://nn1", "spark.submit.pyFiles", "a.py"),
+        Map.of("spark.submit.deployMode", "cluster", "spark.hadoop.fs.s3a.committer.name", "magic",
+            "spark.hadoop.fs.defaultFS", "hdfs://nn2", "spark.submit.pyFiles", "b.py"));
+
+    assertThat(changes).extracting(PropertyChange::describe).containsExactlyInAnyOrder(
+        "spark.submit.deployMode client -> cluster", "spark.hadoop.fs.s3a.committer.name directory -> magic");
+  }
 }
