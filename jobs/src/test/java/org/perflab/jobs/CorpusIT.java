@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code submit/perflab corpus} for real: one spark-submit per grid point through the launcher. */
-@org.junit.jupiter.api.Tag("long")
 class CorpusIT {
   private static final Path REPOSITORY = Scripts.repository();
   private static final String PERFLAB = REPOSITORY.resolve("submit/perflab").toString();

@@ -31,7 +31,6 @@ import org.perflab.sim.ModelReader;
  * loosely: these runs break the rule's assumptions (two tasks below 512 MB whatever the size, a first task that logs
  * no input bytes, a shuffle of 200 tasks of a few milliseconds). Skips when the shared data are absent.
  */
-@org.junit.jupiter.api.Tag("long")
 class WikipediaDataScalingIT {
   /**
    * The largest absolute simulator error accepted, in percent: measured 48–86 % (overestimates), where the runs break
