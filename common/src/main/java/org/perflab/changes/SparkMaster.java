@@ -16,7 +16,8 @@ public final class SparkMaster {
 
   /**
    * The part of {@code master} that is configuration: {@code local[N]}, {@code local[N,F]} and
-   * {@code local-cluster[...]} as written (their threads and executors are the run's slots); {@code standalone},
+   * {@code local-cluster[...]} as written (their threads and executors are the run's slots; {@code local} is
+   * {@code local[1]}); {@code standalone},
    * {@code yarn} (also Spark 1's {@code yarn-client} and {@code yarn-cluster}), {@code kubernetes} or {@code mesos}
    * for a cluster manager's URL; any other value as written, lower case; null for null.
    */
@@ -37,6 +38,8 @@ public final class SparkMaster {
     if (m.startsWith("mesos://")) {
       return "mesos";
     }
-    return m.replace(" ", "");
+    m = m.replace(" ", "");
+    // "local" is one thread, as local[1] is
+    return m.equals("local") ? "local[1]" : m;
   }
 }

@@ -177,6 +177,8 @@ class PropertyChangeTest {
 
     assertThat(PropertyChange.between(Map.of(SparkMaster.KEY, "local[2]"), Map.of(SparkMaster.KEY, "local[4]")))
         .hasSize(1);
+    assertThat(PropertyChange.between(Map.of(SparkMaster.KEY, "local"), Map.of(SparkMaster.KEY, "local[1]")))
+        .isEmpty();
     assertThat(PropertyChange.between(Map.of(SparkMaster.KEY, "yarn"),
         Map.of(SparkMaster.KEY, "k8s://https://10.0.0.1:6443"))).extracting(PropertyChange::restore)
         .containsExactly("--master yarn");
