@@ -1,6 +1,7 @@
 package org.perflab.changes;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,6 +29,29 @@ public record PropertyChange(String key, String before, String after, Mechanism 
   /** A change between two set values, or one whose unset side has no default PerfLab knows. */
   public PropertyChange(String key, String before, String after, Mechanism mechanism) {
     this(key, before, after, mechanism, null, null);
+  }
+
+  /**
+   * The order in which changes are worth reading, when one line must stand for them all: the Spark version, then
+   * {@code spark.master}, then by mechanism (slots, memory, the plan's settings, partitions, shuffle, the rest), each
+   * by key. {@link #between} returns them by key.
+   */
+  public static final Comparator<PropertyChange> HEADLINE = Comparator.comparingInt(PropertyChange::headlineRank)
+      .thenComparing(PropertyChange::key);
+
+  private int headlineRank() {
+    if (key.equals(SparkMaster.KEY)) {
+      return 1;
+    }
+    return switch (mechanism) {
+      case VERSION -> 0;
+      case CORES -> 2;
+      case MEMORY -> 3;
+      case PLAN -> 4;
+      case PARTITIONS -> 5;
+      case SHUFFLE -> 6;
+      case OTHER -> 7;
+    };
   }
 
   /** How a property acts on a run's time. */

@@ -28,13 +28,15 @@ public record RunSettings(Map<String, String> properties, String planFingerprint
 
   /**
    * What changed from {@code earlier} to this run, one line each: every property Spark reads differently
-   * ({@link PropertyChange#between}, {@link PropertyChange#describe}: "spark.sql.shuffle.partitions 200 -> 400"), then
+   * ({@link PropertyChange#between}, {@link PropertyChange#describe}: "spark.sql.shuffle.partitions 200 -> 400"), the
+   * weightiest first ({@link PropertyChange#HEADLINE}: the Spark version, the master, slots, memory, the plan's
+   * settings, partitions, shuffle, the rest; a night's summary shows the first), then
    * "SQL plan changed" when both runs have SQL plans and their fingerprints differ, with the join operators when they
    * differ ("SQL plan changed: joins BroadcastHashJoin 1 -> SortMergeJoin 1"). Empty when nothing changed.
    */
   public List<String> changesSince(RunSettings earlier) {
     List<String> out = new ArrayList<>(PropertyChange.between(earlier.properties, properties).stream()
-        .map(PropertyChange::describe).toList());
+        .sorted(PropertyChange.HEADLINE).map(PropertyChange::describe).toList());
     if (planChangedSince(earlier)) {
       out.add(earlier.joins.equals(joins) ? "SQL plan changed"
           : "SQL plan changed: joins " + joins(earlier.joins) + " -> " + joins(joins));

@@ -65,4 +65,18 @@ class RunSettingsTest {
     assertThat(after.changesSince(before)).containsExactly(
         "spark version 3.1.3 -> 4.1.0", "spark.sql.adaptive.enabled false (default) -> true (default)");
   }
+
+  /** A night's summary shows the first change: the weightiest, not the first by key. */
+  @Test
+  void theWeightiestChangeComesFirst() {
+    RunSettings before = settings(Map.of(RunProfile.SPARK_VERSION, "4.1.0", SparkMaster.KEY, "local[2]",
+        "spark.custom.flag", "a", "spark.sql.shuffle.partitions", "200", "spark.executor.memory", "1g"), "", Map.of());
+    RunSettings after = settings(Map.of(RunProfile.SPARK_VERSION, "4.1.0", SparkMaster.KEY, "spark://h:7077",
+        "spark.custom.flag", "b", "spark.sql.shuffle.partitions", "400", "spark.executor.memory", "2g",
+        "spark.cores.max", "2"), "", Map.of());
+
+    assertThat(after.changesSince(before)).containsExactly("spark.master local[2] -> spark://h:7077",
+        "spark.cores.max unset -> 2", "spark.executor.memory 1g -> 2g", "spark.sql.shuffle.partitions 200 -> 400",
+        "spark.custom.flag a -> b");
+  }
 }
