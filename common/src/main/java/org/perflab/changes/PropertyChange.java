@@ -95,9 +95,9 @@ public record PropertyChange(String key, String before, String after, Mechanism 
    * The properties that Spark reads differently in {@code before} and {@code after}, by key: each side's value as
    * Spark reads it under that side's Spark version ({@link RunProfile#SPARK_VERSION}), so that a value spelled
    * otherwise ({@code 1g}, {@code 1024m}) or set to Spark's default is no change ({@link PropertyValues#effective});
-   * labels, ids, ports and values that name one run (UUIDs, host:port URIs, application ids) left out, except that
-   * {@code spark.master} is compared by what it configures ({@link SparkMaster#configured}: the cluster manager, or
-   * local mode's threads), not by its address.
+   * labels, ids, ports and values that name one run (UUIDs, host:port URIs, application ids) left out, except in the
+   * properties whose reading PerfLab knows: {@code spark.master} is compared by what it configures
+   * ({@link SparkMaster#configured}: the cluster manager, or local mode's threads), not by its address.
    */
   public static List<PropertyChange> between(Map<String, String> before, Map<String, String> after) {
     TreeSet<String> keys = new TreeSet<>(before.keySet());
@@ -115,14 +115,10 @@ public record PropertyChange(String key, String before, String after, Mechanism 
         }
         continue;
       }
-      if (key.equals(SparkMaster.KEY)) {
-        // its address names one cluster; its cluster manager and local threads are configuration
-        if (!Objects.equals(SparkMaster.configured(b), SparkMaster.configured(a))) {
-          out.add(new PropertyChange(key, b, a, mechanismOf(key)));
-        }
-        continue;
-      }
-      if (IGNORED.matcher(key).matches() || volatileValue(b) || volatileValue(a)) {
+      // a property PerfLab knows is compared as Spark reads it, whatever in its value names one run: spark.master by
+      // its cluster manager, not its address
+      boolean known = PropertyValues.knownKeys().contains(key);
+      if (IGNORED.matcher(key).matches() || !known && (volatileValue(b) || volatileValue(a))) {
         continue;
       }
       boolean version = key.equals(RunProfile.SPARK_VERSION);
@@ -187,12 +183,10 @@ public record PropertyChange(String key, String before, String after, Mechanism 
     if (key.equals(RunProfile.SPARK_VERSION)) {
       return "run on Spark " + before;
     }
-    if (key.equals(SparkMaster.KEY) && !Redactor.REDACTED.equals(before)) {
-      return "--master " + before;
+    if (Redactor.REDACTED.equals(before)) {
+      return "restore the baseline's value of " + key + " (redacted in its event log: not shown)";
     }
-    return Redactor.REDACTED.equals(before)
-        ? "restore the baseline's value of " + key + " (redacted in its event log: not shown)"
-        : "--conf " + key + "=" + before;
+    return key.equals(SparkMaster.KEY) ? "--master " + before : "--conf " + key + "=" + before;
   }
 
   /** {@code key before -> after}; an unset side reads {@code 200 (default)}, or {@code unset} without a default. */

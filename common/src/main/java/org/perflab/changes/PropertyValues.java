@@ -21,8 +21,9 @@ import org.perflab.memory.StaticMemorySettings;
  * they are spelled: Spark's default where a run left a property unset (for the properties that act on a run's time,
  * by the run's Spark version), sizes in bytes and durations in milliseconds (a bare number in the unit Spark gives it:
  * {@code spark.executor.memory=1024} is 1 GiB), booleans in lower case, codecs and serializers by what they name
- * ({@code org.apache.spark.io.LZ4CompressionCodec} is {@code lz4}). Defaults and units from Spark's configuration
- * documentation (spark.apache.org/docs/latest/configuration.html) and its changes of default:
+ * ({@code org.apache.spark.io.LZ4CompressionCodec} is {@code lz4}), a master by its cluster manager
+ * ({@code spark://a:7077} and {@code spark://b:7077} are both a standalone cluster). Defaults and units from Spark's
+ * configuration documentation (spark.apache.org/docs/latest/configuration.html) and its changes of default:
  * {@code spark.io.compression.codec} lz4 from 2.0 (SPARK-12388; snappy before), {@code spark.memory.fraction} 0.6 from
  * 2.0 (SPARK-15796; 0.75 in 1.6), {@code spark.sql.adaptive.enabled} true from 3.2 (SPARK-33679).
  */
@@ -31,7 +32,9 @@ public final class PropertyValues {
 
   /** What a property's value is: the unit of a bare number, for sizes and durations. */
   enum Kind {
-    BYTES, KIB, MIB, MILLIS, SECONDS, BOOLEAN, NUMBER, CODEC, SERIALIZER
+    BYTES, KIB, MIB, MILLIS, SECONDS, BOOLEAN, NUMBER, CODEC, SERIALIZER,
+    /** A master URL, by what it configures ({@link SparkMaster#configured}), not by its address. */
+    MASTER
   }
 
   /**
@@ -118,7 +121,8 @@ public final class PropertyValues {
           Known.of(Kind.NUMBER, Double.toString(StaticMemorySettings.SHUFFLE_SAFETY))),
       Map.entry("spark.io.compression.codec",
           new Known(Kind.CODEC, Codec.LZ4.shortName(), Codec.LZ4_DEFAULT_SINCE, Codec.SNAPPY.shortName(), 0)),
-      Map.entry("spark.serializer", Known.of(Kind.SERIALIZER, SerializerKind.JAVA.className())));
+      Map.entry("spark.serializer", Known.of(Kind.SERIALIZER, SerializerKind.JAVA.className())),
+      Map.entry(SparkMaster.KEY, Known.of(Kind.MASTER, null)));
 
   private static final Pattern BARE_NUMBER = Pattern.compile("[+-]?\\d+");
 
@@ -164,6 +168,7 @@ public final class PropertyValues {
         case NUMBER -> new BigDecimal(v).stripTrailingZeros().toPlainString();
         case CODEC -> Codec.parse(v).shortName();
         case SERIALIZER -> SerializerKind.parse(v).className();
+        case MASTER -> SparkMaster.configured(v);
       };
     } catch (IllegalArgumentException | ArithmeticException | BadInputException e) {
       return v;

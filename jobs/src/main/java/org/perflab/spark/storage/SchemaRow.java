@@ -7,7 +7,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * A row of a Spark schema built by column name, for tables whose rows the driver builds one by one: a column not set
  * is null, and a name the schema does not hold fails at once ({@link StructType#fieldIndex}), where a positional
- * {@code RowFactory.create} of thirty values would shift every later column silently.
+ * {@code RowFactory.create} of thirty values would shift every later column silently. The Spark-schema twin of
+ * {@code org.perflab.table.TableRow}, which does the same for the ingest tables that {@code common} defines.
  */
 public final class SchemaRow {
   private final StructType schema;
