@@ -189,7 +189,7 @@ public final class DiagnoseJob implements SessionCommand {
               plan.restrict(input.read(Table.INGEST_STATUS).orElseThrow()),
               plan.restrict(EffectiveProperties.read(input).orElseThrow()),
               input.read(Table.SQL_OPERATORS).map(plan::restrict), Optional.of(stragglers),
-              input.read(Table.JOBS).map(plan::restrict));
+              input.read(Table.JOBS).map(plan::restrict), input.read(Table.STAGES).map(plan::restrict));
           // One partition: the findings are a union of every rule's rows (27 partitions), small, and each task of a
           // stage over them deserialised the whole union's plan (1.2 s of the samples' 2 s of findings tasks).
           Dataset<Row> found = Findings.compute(in).coalesce(1).cache();

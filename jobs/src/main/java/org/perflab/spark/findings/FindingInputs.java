@@ -11,13 +11,22 @@ import org.apache.spark.sql.types.DataTypes;
 /**
  * The tables the findings rules read, each with the columns of its schema: {@code app_features} and
  * {@code stage_features} ({@code org.perflab.spark.features.FeatureTables}), the ingest tables {@code ingest_status} and
- * {@code properties}, and, when they exist, {@code sql_operators} (ingest), {@code stragglers} ({@code diagnose}) and
- * {@code jobs} (ingest). Without {@code sql_operators} the SQL rules emit nothing; without {@code stragglers} data-skew
- * evidence has no straggler count; without {@code jobs} no stage is known to run outside Spark SQL ({@link OutsideSql}).
+ * {@code properties}, and, when they exist, {@code sql_operators} (ingest), {@code stragglers} ({@code diagnose}),
+ * {@code jobs} and {@code stages} (ingest). Without {@code sql_operators} the SQL rules emit nothing; without
+ * {@code stragglers} data-skew evidence has no straggler count; without {@code jobs} and {@code stages} no stage is known
+ * to run outside Spark SQL ({@link OutsideSql}: {@code jobs} tells by a stage's job, {@code stages} by its RDDs'
+ * scopes).
  */
 public record FindingInputs(Dataset<Row> appFeatures, Dataset<Row> stageFeatures, Dataset<Row> ingestStatus,
     Dataset<Row> properties, Optional<Dataset<Row>> sqlOperators, Optional<Dataset<Row>> stragglers,
-    Optional<Dataset<Row>> jobs) {
+    Optional<Dataset<Row>> jobs, Optional<Dataset<Row>> stages) {
+
+  /** The same inputs without ingest's {@code stages}: no stage is told from SQL by its RDDs' scopes. */
+  public FindingInputs(Dataset<Row> appFeatures, Dataset<Row> stageFeatures, Dataset<Row> ingestStatus,
+      Dataset<Row> properties, Optional<Dataset<Row>> sqlOperators, Optional<Dataset<Row>> stragglers,
+      Optional<Dataset<Row>> jobs) {
+    this(appFeatures, stageFeatures, ingestStatus, properties, sqlOperators, stragglers, jobs, Optional.empty());
+  }
 
   /**
    * Always true, and declared non-deterministic so that the optimiser keeps every filter above it where it is: a
@@ -36,7 +45,7 @@ public record FindingInputs(Dataset<Row> appFeatures, Dataset<Row> stageFeatures
    */
   FindingInputs withSharedScans() {
     return new FindingInputs(behindBarrier(appFeatures), behindBarrier(stageFeatures), ingestStatus, behindBarrier(properties),
-        sqlOperators.map(FindingInputs::behindBarrier), stragglers.map(FindingInputs::behindBarrier), jobs);
+        sqlOperators.map(FindingInputs::behindBarrier), stragglers.map(FindingInputs::behindBarrier), jobs, stages);
   }
 
   private static Dataset<Row> behindBarrier(Dataset<Row> table) {

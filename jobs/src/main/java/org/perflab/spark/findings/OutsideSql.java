@@ -1,8 +1,10 @@
 package org.perflab.spark.findings;
 
 import static org.apache.spark.sql.functions.broadcast;
+import static org.apache.spark.sql.functions.coalesce;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.concat;
+import static org.apache.spark.sql.functions.exists;
 import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.map;
 import static org.apache.spark.sql.functions.map_concat;
@@ -27,10 +29,16 @@ import org.perflab.table.KeyColumns;
  * key is left out, and the recommendation says so. A transform, no I/O.
  *
  * <p>A stage is known to be outside SQL when its job's {@code jobs.sql_execution_id} is null in a log of Spark
- * {@value #KNOWN_SINCE} (as major × 100 + minor) or later. Earlier logs do not tell: Spark names a job's SQL execution
- * from 1.5 (SPARK-8862), but until 2.2 the jobs of {@code DataFrameWriter} saves (SPARK-20213) and, in some versions,
- * of the {@code spark-sql} command line (SPARK-12492, SPARK-20222) ran without one. A stage of an older or unversioned
- * log, or whose job is not in {@code jobs}, keeps every setting, as before.
+ * {@value #KNOWN_SINCE} (as major × 100 + minor) or later. Earlier logs do not tell by the job: Spark names a job's SQL
+ * execution from 1.5 (SPARK-8862), but until 2.2 the jobs of {@code DataFrameWriter} saves (SPARK-20213) and, in some
+ * versions, of the {@code spark-sql} command line (SPARK-12492, SPARK-20222) ran without one. So a stage is also known
+ * to be outside SQL, in a log of any version, when its job names no SQL execution (or is not in {@code jobs}) and its
+ * RDDs' operation scopes ({@code stages.rdds.scope_name}, logged since Spark 1.4) name RDD operations only: at least
+ * one RDD has a scope, and none a scope whose name starts with an upper-case letter. Spark SQL runs every physical
+ * operator's RDDs in a scope named for the operator ({@code SparkPlan.execute}: {@code Exchange}, {@code Scan parquet},
+ * {@code WholeStageCodegen (1)}), and the RDD API in one named for its method ({@code map}, {@code textFile},
+ * {@code reduceByKey}); those scopes are Spark's own, which user code cannot name. A stage with no scoped RDD (logs
+ * before 1.4), or whose job is a SQL execution's, keeps every setting, as before.
  */
 final class OutsideSql {
   /** The first Spark version, major × 100 + minor, whose logs name the SQL execution of every SQL job. */
@@ -46,21 +54,43 @@ final class OutsideSql {
 
   /**
    * The stage attempts of {@code in.stageFeatures()} known to run outside Spark SQL: their application and stage keys
-   * and {@value #FLAG} (always true), by the Spark versions of {@code versions} ({@link VersionedSettings#versions}).
-   * No rows without {@code in.jobs()}.
+   * and {@value #FLAG} (always true), by their jobs and the Spark versions of {@code versions}
+   * ({@link VersionedSettings#versions}), or by their RDDs' scopes in {@code in.stages()}. No rows without
+   * {@code in.jobs()} and {@code in.stages()}; one row per stage attempt.
    */
   static Dataset<Row> stages(FindingInputs in, Dataset<Row> versions) {
     Dataset<Row> stages = in.stageFeatures().select(AppKeyColumns.with("stage_id", "stage_attempt_id", "job_id"));
-    if (in.jobs().isEmpty()) {
-      return stages.where(lit(false)).select(AppKeyColumns.with(STAGE_KEY)).withColumn(FLAG, lit(true));
+    Dataset<Row> outside = stages.where(lit(false));
+    if (in.jobs().isPresent()) {
+      Dataset<Row> jobs = in.jobs().get().where(col("sql_execution_id").isNull())
+          .select(AppKeyColumns.with("job_id"));
+      Dataset<Row> recent = versions
+          .where(col(VersionedSettings.MINOR).geq(KNOWN_SINCE)).select(col(KeyColumns.LOG_ID));
+      outside = stages.join(jobs, AppKeyColumns.using("job_id"), "left_semi")
+          .join(broadcast(recent), new String[] {KeyColumns.LOG_ID}, "left_semi");
     }
-    Dataset<Row> jobs = in.jobs().get().where(col("sql_execution_id").isNull())
-        .select(AppKeyColumns.with("job_id"));
-    Dataset<Row> recent = versions
-        .where(col(VersionedSettings.MINOR).geq(KNOWN_SINCE)).select(col(KeyColumns.LOG_ID));
-    return stages.join(jobs, AppKeyColumns.using("job_id"), "left_semi")
-        .join(broadcast(recent), new String[] {KeyColumns.LOG_ID}, "left_semi")
-        .select(AppKeyColumns.with(STAGE_KEY)).withColumn(FLAG, lit(true));
+    if (in.stages().isPresent()) {
+      Dataset<Row> rddOnly = in.stages().get().where(rddScopesOnly())
+          .select(AppKeyColumns.with(STAGE_KEY));
+      Dataset<Row> byScope = stages.join(rddOnly, AppKeyColumns.using(STAGE_KEY), "left_semi");
+      if (in.jobs().isPresent()) {
+        Dataset<Row> sqlJobs = in.jobs().get().where(col("sql_execution_id").isNotNull())
+            .select(AppKeyColumns.with("job_id"));
+        byScope = byScope.join(sqlJobs, AppKeyColumns.using("job_id"), "left_anti");
+      }
+      outside = outside.unionByName(byScope).dropDuplicates(AppKeyColumns.names(STAGE_KEY).toArray(String[]::new));
+    }
+    return outside.select(AppKeyColumns.with(STAGE_KEY)).withColumn(FLAG, lit(true));
+  }
+
+  /**
+   * True for a row of ingest's {@code stages} whose RDDs' scopes name RDD operations only: some RDD has a scope, and
+   * no scope's name starts with an upper-case letter, as every Spark SQL operator's does.
+   */
+  static Column rddScopesOnly() {
+    Column rdds = col("rdds");
+    return exists(rdds, r -> r.getField("scope_name").isNotNull())
+        .and(not(exists(rdds, r -> coalesce(r.getField("scope_name").rlike("^[A-Z]"), lit(false)))));
   }
 
   /**
