@@ -146,14 +146,15 @@ public final class CompareJob implements SessionCommand {
   }
 
   /**
-   * The printed diff: a headline, the configuration differences, the SQL plans, the data differences, the stages that
-   * changed most.
+   * The printed diff: a headline, the wall time split, the resources, the configuration differences, the SQL plans, the
+   * data differences, the stages that changed most.
    */
   static String describe(Summary summary) {
     List<ComparisonRow> rows = summary.rows();
     List<ComparisonRow> stages = of(rows, ComparisonKind.STAGE);
     StringBuilder text = new StringBuilder(headline(summary.pair(), rows, stages));
     text.append(split(of(rows, ComparisonKind.RUN)));
+    text.append(resources(of(rows, ComparisonKind.RUN)));
     List<ComparisonRow> config = of(rows, ComparisonKind.CONFIGURATION);
     text.append(String.format(Locale.ROOT, "%nconfiguration: %s", differences(config.size())));
     config.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %s -> %s", r.item(), unset(r.valueA()),
@@ -197,6 +198,30 @@ public final class CompareJob implements SessionCommand {
       parts.add(labels.get(i) + " " + seconds(row.amountA()) + " -> " + seconds(row.amountB()));
     }
     return String.format(Locale.ROOT, "%nwall time split: %s", String.join(", ", parts));
+  }
+
+  /**
+   * "resources: task slots 32 -> 2 (0.06x), task time 640.2 s -> 1270.9 s (1.99x)": the task slots each run obtained
+   * (its executors' cores) and the task time it spent, so that a run slower for fewer slots, or for more work, shows
+   * at once, whatever its properties say (a standalone cluster with fewer workers sets none); empty without them.
+   */
+  private static String resources(List<ComparisonRow> run) {
+    ComparisonRow slots = run.stream().filter(r -> r.item().equals("slots")).findFirst().orElse(null);
+    ComparisonRow task = run.stream().filter(r -> r.item().equals("task_time_s")).findFirst().orElse(null);
+    if (slots == null || task == null) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "%nresources: task slots %s -> %s%s, task time %s -> %s%s",
+        count(slots.amountA()), count(slots.amountB()), ratio(slots), seconds(task.amountA()), seconds(task.amountB()),
+        ratio(task));
+  }
+
+  private static String ratio(ComparisonRow row) {
+    return row.ratio() == null ? "" : String.format(Locale.ROOT, " (%.2fx)", row.ratio());
+  }
+
+  private static String count(Double amount) {
+    return amount == null ? "-" : String.format(Locale.ROOT, "%.0f", amount);
   }
 
   /**

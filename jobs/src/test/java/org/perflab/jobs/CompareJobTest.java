@@ -176,6 +176,10 @@ class CompareJobTest {
         "wall time split: before the first stage %.1f s -> %.1f s, in stages %.1f s -> %.1f s, between stages %.1f s ->"
             + " %.1f s, after the last %.1f s -> %.1f s", run.subList(3, 7).stream()
             .flatMap(r -> java.util.stream.Stream.of(r.getAs("amount_a"), r.getAs("amount_b"))).toArray()));
+    // the slots obtained and the task time spent, from the RUN rows: both samples ran on local[2]
+    assertThat(text.lines().skip(2).findFirst().orElseThrow()).isEqualTo(String.format(java.util.Locale.ROOT,
+        "resources: task slots 2 -> 2 (1.00x), task time %.1f s -> %.1f s (%.2fx)", (Double) run.get(1).getAs("amount_a"),
+        (Double) run.get(1).getAs("amount_b"), (Double) run.get(1).getAs("ratio")));
     assertThat(text).doesNotContain(SECRET).contains("configuration: 3 differences", "  spark.sql.shuffle.partitions 4 -> 8",
         "  spark.executor.memory 1g (default) -> 2g", "\nplan: no SQL\n", "data: 0 differences",
         "stages that changed most:\n  +2.0 s MATCHED runJob at SparkHadoopWriter.scala:85: 0.9 s -> 2.9 s");
