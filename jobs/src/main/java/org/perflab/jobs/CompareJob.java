@@ -163,7 +163,7 @@ public final class CompareJob implements SessionCommand {
     List<ComparisonRow> data = of(rows, ComparisonKind.DATA).stream().filter(r -> r.change() != 0).toList();
     text.append(String.format(Locale.ROOT, "%ndata: %s", differences(data.size())));
     data.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %.0f -> %.0f%s", r.item(), r.amountA(),
-        r.amountB(), r.ratio() == null ? "" : String.format(Locale.ROOT, " (%.2fx)", r.ratio()))));
+        r.amountB(), ratio(r))));
     List<ComparisonRow> top = new ArrayList<>(stages);
     top.sort(Comparator.comparingDouble((ComparisonRow r) -> Math.abs(growth(r))).reversed());
     text.append(String.format(Locale.ROOT, "%nstages that changed most:"));
@@ -177,8 +177,8 @@ public final class CompareJob implements SessionCommand {
     long matched = stages.stream().filter(r -> r.match() == StageMatch.MATCHED).count();
     long added = stages.stream().filter(r -> r.match() == StageMatch.ADDED).count();
     return String.format(Locale.ROOT, "compare: %s: wall time %s -> %s%s, %d stages aligned, %d added, %d removed",
-        pair.describe(), seconds(wall.amountA()), seconds(wall.amountB()), wall.ratio() == null ? ""
-            : String.format(Locale.ROOT, " (%.2fx)", wall.ratio()), matched, added, stages.size() - matched - added);
+        pair.describe(), seconds(wall.amountA()), seconds(wall.amountB()), ratio(wall), matched, added,
+        stages.size() - matched - added);
   }
 
   /**
@@ -190,8 +190,7 @@ public final class CompareJob implements SessionCommand {
     List<String> labels = List.of("before the first stage", "in stages", "between stages", "after the last");
     List<String> parts = new ArrayList<>();
     for (int i = 0; i < Comparisons.SPLIT_ITEMS.size(); i++) {
-      String item = Comparisons.SPLIT_ITEMS.get(i);
-      ComparisonRow row = run.stream().filter(r -> r.item().equals(item)).findFirst().orElse(null);
+      ComparisonRow row = item(run, Comparisons.SPLIT_ITEMS.get(i));
       if (row == null || row.change() == null) {
         return "";
       }
@@ -201,13 +200,13 @@ public final class CompareJob implements SessionCommand {
   }
 
   /**
-   * "resources: task slots 32 -> 2 (0.06x), task time 640.2 s -> 1270.9 s (1.99x)": the task slots each run obtained
+   * "resources: task slots 32 -> 2 (0.06x), task time 569.6 s -> 959.8 s (1.68x)": the task slots each run obtained
    * (its executors' cores) and the task time it spent, so that a run slower for fewer slots, or for more work, shows
    * at once, whatever its properties say (a standalone cluster with fewer workers sets none); empty without them.
    */
   private static String resources(List<ComparisonRow> run) {
-    ComparisonRow slots = run.stream().filter(r -> r.item().equals("slots")).findFirst().orElse(null);
-    ComparisonRow task = run.stream().filter(r -> r.item().equals("task_time_s")).findFirst().orElse(null);
+    ComparisonRow slots = item(run, Comparisons.SLOTS_ITEM);
+    ComparisonRow task = item(run, Comparisons.TASK_TIME_ITEM);
     if (slots == null || task == null) {
       return "";
     }
@@ -216,6 +215,12 @@ public final class CompareJob implements SessionCommand {
         ratio(task));
   }
 
+  /** The row of {@code item} among {@code run}'s, or null. */
+  private static ComparisonRow item(List<ComparisonRow> run, String item) {
+    return run.stream().filter(r -> r.item().equals(item)).findFirst().orElse(null);
+  }
+
+  /** " (1.25x)": the row's ratio B ÷ A, or nothing without one. */
   private static String ratio(ComparisonRow row) {
     return row.ratio() == null ? "" : String.format(Locale.ROOT, " (%.2fx)", row.ratio());
   }

@@ -42,6 +42,12 @@ public final class Comparisons {
   /** The item of the {@link ComparisonKind#PLAN} row. */
   public static final String PLAN_ITEM = "sql_plan";
 
+  /** The {@code RUN} item of the runs' task time, s. */
+  public static final String TASK_TIME_ITEM = "task_time_s";
+
+  /** The {@code RUN} item of the runs' task slots (executors × cores obtained). */
+  public static final String SLOTS_ITEM = "slots";
+
   /** The {@code RUN} items of the wall time split ({@link WallTimeSplit}), in the order of their rows. */
   public static final List<String> SPLIT_ITEMS = List.of("before_stages_s", "stages_s", "between_stages_s",
       "after_stages_s");
@@ -196,8 +202,8 @@ public final class Comparisons {
   private static List<ComparisonRow> runRows(ComparedPair pair, RunProfile a, RunProfile b, long nowMs) {
     List<ComparisonRow> rows = new ArrayList<>(List.of(
         ComparisonRow.amounts(pair, ComparisonKind.RUN, 0, "wall_time_s", a.wallS(), b.wallS(), "s", nowMs),
-        ComparisonRow.amounts(pair, ComparisonKind.RUN, 1, "task_time_s", a.taskTimeS(), b.taskTimeS(), "s", nowMs),
-        ComparisonRow.amounts(pair, ComparisonKind.RUN, 2, "slots", a.cores(), b.cores(), "slots", nowMs)));
+        ComparisonRow.amounts(pair, ComparisonKind.RUN, 1, TASK_TIME_ITEM, a.taskTimeS(), b.taskTimeS(), "s", nowMs),
+        ComparisonRow.amounts(pair, ComparisonKind.RUN, 2, SLOTS_ITEM, a.cores(), b.cores(), "slots", nowMs)));
     List<ToDoubleFunction<WallTimeSplit>> parts = List.of(WallTimeSplit::beforeS, WallTimeSplit::stagesS,
         WallTimeSplit::betweenS, WallTimeSplit::afterS);
     for (int i = 0; i < parts.size(); i++) {
