@@ -162,8 +162,8 @@ public final class CompareJob implements SessionCommand {
     text.append(plan(of(rows, ComparisonKind.PLAN)));
     List<ComparisonRow> data = of(rows, ComparisonKind.DATA).stream().filter(r -> r.change() != 0).toList();
     text.append(String.format(Locale.ROOT, "%ndata: %s", differences(data.size())));
-    data.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %.0f -> %.0f%s", r.item(), r.amountA(),
-        r.amountB(), ratio(r))));
+    data.forEach(r -> text.append(String.format(Locale.ROOT, "%n  %s %s -> %s%s", r.item(), count(r.amountA()),
+        count(r.amountB()), ratio(r))));
     List<ComparisonRow> top = new ArrayList<>(stages);
     top.sort(Comparator.comparingDouble((ComparisonRow r) -> Math.abs(growth(r))).reversed());
     text.append(String.format(Locale.ROOT, "%nstages that changed most:"));
