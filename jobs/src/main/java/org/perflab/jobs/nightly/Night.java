@@ -307,6 +307,7 @@ public final class Night {
     progress.printf(Locale.ROOT, "%s ended: exit %d after %.0fs; %s%s%n", position, result.exitCode(), seconds,
         result.message().isEmpty() ? "no summary" : result.message(), rows.isEmpty() ? "" : " (rows written: "
             + rows + ")");
+    runner.wrote(step, rows).ifPresent(progress::println);
     return new Ran(index, new StepRecord(runId, step.job(), started, seconds, Optional.of(result.exitCode()), rows,
         result.message(), Optional.empty()));
   }

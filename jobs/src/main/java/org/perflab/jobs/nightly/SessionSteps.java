@@ -2,6 +2,8 @@ package org.perflab.jobs.nightly;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -62,6 +64,24 @@ public final class SessionSteps implements StepRunner {
     } finally {
       tidy();
     }
+  }
+
+  /**
+   * After an ingest of millions of task rows, the night's session compiles its SQL expressions ({@link CompiledSql}),
+   * each key unless the user set it at submission; the night puts the session's settings back when it ends.
+   */
+  @Override
+  public Optional<String> wrote(Step step, Map<String, Long> rows) {
+    return CompiledSql.after(step, rows).map(settings -> {
+      List<String> changed = new java.util.ArrayList<>();
+      settings.forEach((key, value) -> {
+        if (!spark.sparkContext().getConf().contains(key)) {
+          spark.conf().set(key, value);
+          changed.add(key);
+        }
+      });
+      return CompiledSql.line(rows, changed);
+    });
   }
 
   /** The job group of step {@code job}'s Spark jobs. */

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.perflab.jobs.cli.OutcomeFile;
 
 /**
@@ -20,6 +22,8 @@ public final class SubmitSteps implements StepRunner {
 
   private final String launcher;
   private final List<String> sparkOptions;
+  /** Options the steps get from some point of the night on ({@link #wrote}). */
+  private final List<String> laterOptions = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /**
    * @param launcher the launcher's path
@@ -35,11 +39,7 @@ public final class SubmitSteps implements StepRunner {
     Path outcome = null;
     try {
       outcome = Files.createTempFile("perflab-" + step.job() + "-", ".outcome");
-      List<String> command = new ArrayList<>();
-      command.add(launcher);
-      command.addAll(sparkOptions);
-      command.addAll(arguments);
-      ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+      ProcessBuilder builder = new ProcessBuilder(command(arguments)).inheritIO();
       builder.environment().put(OutcomeFile.VARIABLE, outcome.toString());
       Process process = builder.start();
       Thread stop = new Thread(process::destroy, "perflab-nightly-stop-" + step.job());
@@ -56,6 +56,46 @@ public final class SubmitSteps implements StepRunner {
         outcome.toFile().delete();
       }
     }
+  }
+
+  /** The submission of a step with {@code arguments}: the launcher, the Spark options, then the job's arguments. */
+  List<String> command(List<String> arguments) {
+    List<String> command = new ArrayList<>();
+    command.add(launcher);
+    command.addAll(sparkOptions);
+    command.addAll(laterOptions);
+    command.addAll(arguments);
+    return command;
+  }
+
+  /**
+   * After an ingest of millions of task rows, every later submission compiles its SQL expressions ({@link CompiledSql}):
+   * {@code --conf key=value} for each key the night's Spark options do not set.
+   */
+  @Override
+  public Optional<String> wrote(Step step, Map<String, Long> rows) {
+    return CompiledSql.after(step, rows).map(settings -> {
+      List<String> changed = new ArrayList<>();
+      settings.forEach((key, value) -> {
+        if (!sets(sparkOptions, key) && !sets(laterOptions, key)) {
+          laterOptions.addAll(List.of("--conf", key + "=" + value));
+          changed.add(key);
+        }
+      });
+      return CompiledSql.line(rows, changed);
+    });
+  }
+
+  /** Whether {@code options} set Spark property {@code key} ({@code --conf key=value} or {@code --conf=key=value}). */
+  private static boolean sets(List<String> options, String key) {
+    for (int i = 0; i < options.size(); i++) {
+      String option = options.get(i);
+      if (option.startsWith("--conf=" + key + "=")
+          || option.equals("--conf") && i + 1 < options.size() && options.get(i + 1).startsWith(key + "=")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static int waitFor(Process process) {

@@ -50,6 +50,8 @@ public final class DriverHeapPlugin implements SparkPlugin {
     private static final String WHOLE = "";
     /** The least time between two collections, even when a new job group starts. */
     private static final long MIN_GAP_NANOS = 1_000_000_000L;
+    /** The unmanaged live bytes from which a class histogram is taken. */
+    private static final long HISTOGRAM_FLOOR = 400_000_000L;
     private volatile boolean stopped;
     /** The job group of the latest job: charged when no job runs. */
     private volatile String latest = WHOLE;
@@ -65,6 +67,9 @@ public final class DriverHeapPlugin implements SparkPlugin {
     private long gcNanos;
     private int collections;
     private long collectionNanos;
+    /** The largest unmanaged live bytes a class histogram was taken at, and that histogram with its context. */
+    private long histogramAt;
+    private String histogram = "";
 
     @Override
     public Map<String, String> init(SparkContext context, PluginContext plugin) {
@@ -141,7 +146,43 @@ public final class DriverHeapPlugin implements SparkPlugin {
       org.apache.spark.memory.MemoryManager memory = org.apache.spark.SparkEnv.get().memoryManager();
       // Null until the SparkContext has made its memory manager (after the plugins' init).
       long managed = memory == null ? 0 : memory.onHeapStorageMemoryUsed() + memory.onHeapExecutionMemoryUsed();
-      now.forEach(id -> merge(id, new long[] {live, live, Math.max(0, live - managed)}));
+      long unmanaged = Math.max(0, live - managed);
+      now.forEach(id -> merge(id, new long[] {live, live, unmanaged}));
+      if (unmanaged >= HISTOGRAM_FLOOR && unmanaged > histogramAt + histogramAt / 5) {
+        histogramAt = unmanaged;
+        histogram += histogram(now, live, managed);
+      }
+    }
+
+    /**
+     * What holds the unmanaged heap: the largest classes of live objects ({@code GC.class_histogram}, its own full
+     * collection) and the top frames of Spark's task threads, with the job groups running then. Taken when the unmanaged
+     * live figure passes {@value #HISTOGRAM_FLOOR} bytes and again whenever it grows by a fifth.
+     */
+    private static String histogram(java.util.Set<String> now, long live, long managed) {
+      StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+          "at %s: groups %s, live %d MB, managed %d MB%n", java.time.Instant.now(), now, live / 1_000_000,
+          managed / 1_000_000));
+      try {
+        Object text = ManagementFactory.getPlatformMBeanServer().invoke(
+            new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+            new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        String[] lines = String.valueOf(text).split("\n");
+        for (int i = 0; i < Math.min(lines.length, 27); i++) {
+          out.append(lines[i]).append('\n');
+        }
+      } catch (javax.management.JMException e) {
+        out.append("Cannot take a class histogram: ").append(e.getMessage()).append('\n');
+      }
+      Thread.getAllStackTraces().forEach((t, frames) -> {
+        if (t.getName().startsWith("Executor task launch") || t.getName().startsWith("perflab-night-step")) {
+          out.append("thread ").append(t.getName()).append('\n');
+          for (int i = 0; i < Math.min(frames.length, 14); i++) {
+            out.append("    ").append(frames[i]).append('\n');
+          }
+        }
+      });
+      return out.toString();
     }
 
     private void merge(String id, long[] v) {
@@ -180,6 +221,9 @@ public final class DriverHeapPlugin implements SparkPlugin {
           collectionNanos / 1e9));
       try {
         Files.writeString(file, text, StandardCharsets.UTF_8);
+        if (!histogram.isEmpty()) {
+          Files.writeString(file.resolveSibling(file.getFileName() + ".histogram"), histogram, StandardCharsets.UTF_8);
+        }
       } catch (IOException e) {
         System.err.println("Cannot write the heap sample: " + e.getMessage() + " (" + file + ")");
       }

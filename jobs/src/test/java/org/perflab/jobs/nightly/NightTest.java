@@ -275,6 +275,11 @@ class NightTest {
 
   /** One more Delta commit file in {@code table}'s log, of {@code operation}. */
   private void commit(String table, String operation) {
+    commit(table, operation, "{}");
+  }
+
+  /** One more Delta commit file in {@code table}'s log, of {@code operation} with {@code metrics} (a JSON object). */
+  private void commit(String table, String operation, String metrics) {
     try {
       Path log = Files.createDirectories(root.resolve(table).resolve("_delta_log"));
       long next;
@@ -282,10 +287,44 @@ class NightTest {
         next = files.filter(f -> f.toString().endsWith(".json")).count();
       }
       Files.writeString(log.resolve(String.format("%020d.json", next)),
-          "{\"commitInfo\":{\"operation\":\"" + operation + "\"}}\n");
+          "{\"commitInfo\":{\"operation\":\"" + operation + "\",\"operationMetrics\":" + metrics + "}}\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * The runner is told each step's rows written as soon as it ends, before the steps after it start: what lets a
+   * night compile its SQL after a large ingest ({@link CompiledSql}); its line goes to the night's progress.
+   */
+  @Test
+  void theRunnerIsToldTheRowsAStepWroteBeforeTheStepsAfterItStart() throws IOException {
+    List<String> told = java.util.Collections.synchronizedList(new ArrayList<>());
+    StepRunner runner = new StepRunner() {
+      @Override
+      public StepResult run(Step step, List<String> arguments, String runId) {
+        told.add("run " + step.job());
+        if (step.job().equals("ingest")) {
+          commit("tasks", "WRITE", "{\"numOutputRows\":\"1500000\"}");
+        }
+        return new StepResult(0, step.job() + ": done");
+      }
+
+      @Override
+      public Optional<String> wrote(Step step, Map<String, Long> rows) {
+        told.add("wrote " + step.job() + " " + rows);
+        return step.job().equals("ingest") ? Optional.of("told ingest " + rows.get("tasks")) : Optional.empty();
+      }
+    };
+    ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    night(new NightOptions(List.of("/archive"), "/out", false, Set.of("ingest", "features")), "b1", runner, progress)
+        .run("R1");
+
+    assertThat(told).containsExactly("run ingest", "wrote ingest {tasks=1500000}", "run features",
+        "wrote features {}");
+    String printed = progress.toString(StandardCharsets.UTF_8);
+    assertThat(printed).contains("(rows written: {tasks=1500000})" + System.lineSeparator() + "told ingest 1500000"
+        + System.lineSeparator());
   }
 
   @Test
