@@ -26,14 +26,6 @@ public final class JobSession {
   public static final Map<String, String> INTERPRETED_SQL = Map.of("spark.sql.codegen.wholeStage", "false",
       "spark.sql.codegen.factoryMode", "NO_CODEGEN");
 
-  /**
-   * Expressions compiled (Spark's defaults: whole-stage code generation, interpreted only where compiling fails): for
-   * a night that analyses millions of task rows, where interpreting costs more per row than compiling costs per query
-   * ({@link org.perflab.jobs.nightly.CompiledSql}). The same keys as {@link #INTERPRETED_SQL}.
-   */
-  public static final Map<String, String> COMPILED_SQL = Map.of("spark.sql.codegen.wholeStage", "true",
-      "spark.sql.codegen.factoryMode", "FALLBACK");
-
   /** Runs {@code work} in the session named {@code appName} and returns its outcome. */
   public static JobOutcome run(String appName, SessionCommand.Work work) throws Exception {
     boolean own = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();

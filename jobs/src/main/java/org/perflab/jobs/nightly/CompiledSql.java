@@ -4,29 +4,28 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.perflab.jobs.cli.JobSession;
+import org.perflab.spark.storage.CompiledExpressions;
 
 /**
- * When a night compiles its SQL expressions instead of interpreting them ({@link JobSession#INTERPRETED_SQL}, the
- * night's default): from the step after an {@code ingest} that wrote at least {@link #FROM_TASK_ROWS} rows of
+ * When a night compiles its SQL expressions ({@link CompiledExpressions}) instead of interpreting them
+ * ({@link JobSession#INTERPRETED_SQL}, the night's default): from the step after an {@code ingest} that wrote at least
+ * {@link CompiledExpressions#FROM_TASK_ROWS} rows of
  * {@code tasks}, to the night's end. The steps after ingest analyse what it wrote (they are incremental), and
  * interpreting costs per row: over a million-task application, {@code diagnose}'s aggregation of its stages' task
  * rows ran interpreted expressions for minutes where compiled ones take seconds, while a night over a few thousand
  * task rows spends more compiling its some 700 queries than it saves (docs/benchmarks.md, "Compiled SQL for a giant
- * night"). A key the user set at submission is left as set.
+ * night"). A key the user set at submission is left as set. The ingest compiles its own writes over as many rows.
  */
 public final class CompiledSql {
-  /** Task rows written by the night's ingest from which the rest of the night compiles. */
-  public static final long FROM_TASK_ROWS = 1_000_000;
-
   private CompiledSql() {}
 
   /**
-   * The settings for the steps after {@code step}, given the rows it wrote: {@link JobSession#COMPILED_SQL} after an
-   * ingest that wrote at least {@link #FROM_TASK_ROWS} task rows, otherwise none.
+   * The settings for the steps after {@code step}, given the rows it wrote: {@link CompiledExpressions#SETTINGS} after
+   * an ingest that wrote at least {@link CompiledExpressions#FROM_TASK_ROWS} task rows, otherwise none.
    */
   public static Optional<Map<String, String>> after(Step step, Map<String, Long> rows) {
     long tasks = rows.getOrDefault("tasks", 0L);
-    return step.job().equals("ingest") && tasks >= FROM_TASK_ROWS ? Optional.of(JobSession.COMPILED_SQL)
+    return step.job().equals("ingest") && CompiledExpressions.pay(tasks) ? Optional.of(CompiledExpressions.SETTINGS)
         : Optional.empty();
   }
 
@@ -36,9 +35,9 @@ public final class CompiledSql {
    */
   static String line(Map<String, Long> rows, java.util.Collection<String> changed) {
     String wrote = String.format(Locale.ROOT, "ingest wrote %,d task rows (compiled from %,d)",
-        rows.getOrDefault("tasks", 0L), FROM_TASK_ROWS);
+        rows.getOrDefault("tasks", 0L), CompiledExpressions.FROM_TASK_ROWS);
     return changed.isEmpty()
-        ? "nightly: SQL expressions as set at submission (" + String.join(", ", JobSession.COMPILED_SQL.keySet())
+        ? "nightly: SQL expressions as set at submission (" + String.join(", ", new java.util.TreeSet<>(CompiledExpressions.SETTINGS.keySet()))
             + "), although " + wrote
         : "nightly: SQL expressions compiled for the rest of the night (" + String.join(", ", new java.util.TreeSet<>(
             changed)) + "): " + wrote;

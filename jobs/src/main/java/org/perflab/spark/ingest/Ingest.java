@@ -39,7 +39,9 @@ import org.perflab.eventlog.source.Discovery;
 import org.perflab.eventlog.source.EventLogSource;
 import org.perflab.eventlog.source.LogDiscovery;
 import org.perflab.eventlog.source.SkippedFile;
+import org.perflab.spark.storage.CompiledExpressions;
 import org.perflab.spark.storage.DeltaSessions;
+import org.perflab.spark.storage.SessionConf;
 import org.perflab.spark.storage.OutputLock;
 import org.perflab.spark.storage.TableStore;
 import org.perflab.spark.storage.TestPause;
@@ -112,7 +114,11 @@ public final class Ingest {
     List<Row> statusRows = new ArrayList<>();
     Map<String, String> losers = supersede(result, previous, pathById, statusRows);
     Set<String> replaced = replacedLogs(result.logIds(), previous.keySet(), unfinished, losers);
-    Map<String, Long> rowsByTable = writeDataTables(result, losers, replaced);
+    // Writing millions of task rows: Delta's statistics and the rows' conversion compiled (CompiledExpressions)
+    long taskRows = result.rowsByTable().getOrDefault(Table.TASKS.tableName(), 0L);
+    Map<String, Long> rowsByTable = SessionConf.unlessSet(spark,
+        CompiledExpressions.pay(taskRows) ? CompiledExpressions.SETTINGS : Map.of(),
+        () -> writeDataTables(result, losers, replaced));
     timer.end("write tables");
 
     for (SkippedFile file : discovery.skipped()) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.perflab.spark.ingest.SparkTestSession;
+import org.perflab.spark.storage.CompiledExpressions;
 import org.perflab.jobs.cli.JobSession;
 
 /**
@@ -24,12 +25,12 @@ class CompiledSqlTest {
 
   @Test
   void onlyAnIngestOfAtLeastTheBoundOfTaskRowsCompilesTheRestOfTheNight() {
-    long bound = CompiledSql.FROM_TASK_ROWS;
+    long bound = CompiledExpressions.FROM_TASK_ROWS;
     assertThat(CompiledSql.after(INGEST, Map.of("tasks", bound - 1, "applications", 10L))).isEmpty();
     assertThat(CompiledSql.after(INGEST, Map.of("applications", 5L))).isEmpty();
-    assertThat(CompiledSql.after(INGEST, Map.of("tasks", bound))).contains(JobSession.COMPILED_SQL);
+    assertThat(CompiledSql.after(INGEST, Map.of("tasks", bound))).contains(CompiledExpressions.SETTINGS);
     assertThat(CompiledSql.after(FEATURES, Map.of("tasks", 10 * bound))).as("only ingest's rows count").isEmpty();
-    assertThat(JobSession.COMPILED_SQL.keySet()).isEqualTo(JobSession.INTERPRETED_SQL.keySet());
+    assertThat(CompiledExpressions.SETTINGS.keySet()).isEqualTo(JobSession.INTERPRETED_SQL.keySet());
   }
 
   @Test
