@@ -1,10 +1,13 @@
 package org.perflab.jobs.nightly;
 
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.perflab.jobs.cli.JobSession;
 import org.perflab.spark.storage.CompiledExpressions;
+import org.perflab.table.Table;
 
 /**
  * When a night compiles its SQL expressions ({@link CompiledExpressions}) instead of interpreting them
@@ -24,22 +27,25 @@ public final class CompiledSql {
    * an ingest that wrote at least {@link CompiledExpressions#FROM_TASK_ROWS} task rows, otherwise none.
    */
   public static Optional<Map<String, String>> after(Step step, Map<String, Long> rows) {
-    long tasks = rows.getOrDefault("tasks", 0L);
-    return step.job().equals("ingest") && CompiledExpressions.pay(tasks) ? Optional.of(CompiledExpressions.SETTINGS)
-        : Optional.empty();
+    return step.job().equals("ingest") && CompiledExpressions.pay(taskRows(rows))
+        ? Optional.of(CompiledExpressions.SETTINGS) : Optional.empty();
   }
 
   /**
    * The progress line of a night whose ingest wrote {@code rows}, given the keys {@code changed} for the rest of the
    * night (none when the user set them all at submission).
    */
-  static String line(Map<String, Long> rows, java.util.Collection<String> changed) {
-    String wrote = String.format(Locale.ROOT, "ingest wrote %,d task rows (compiled from %,d)",
-        rows.getOrDefault("tasks", 0L), CompiledExpressions.FROM_TASK_ROWS);
+  static String line(Map<String, Long> rows, Collection<String> changed) {
+    String wrote = String.format(Locale.ROOT, "ingest wrote %,d task rows (compiled from %,d)", taskRows(rows),
+        CompiledExpressions.FROM_TASK_ROWS);
     return changed.isEmpty()
-        ? "nightly: SQL expressions as set at submission (" + String.join(", ", new java.util.TreeSet<>(CompiledExpressions.SETTINGS.keySet()))
-            + "), although " + wrote
-        : "nightly: SQL expressions compiled for the rest of the night (" + String.join(", ", new java.util.TreeSet<>(
-            changed)) + "): " + wrote;
+        ? "nightly: SQL expressions as set at submission ("
+            + String.join(", ", new TreeSet<>(CompiledExpressions.SETTINGS.keySet())) + "), although " + wrote
+        : "nightly: SQL expressions compiled for the rest of the night (" + String.join(", ", new TreeSet<>(changed))
+            + "): " + wrote;
+  }
+
+  private static long taskRows(Map<String, Long> rows) {
+    return rows.getOrDefault(Table.TASKS.tableName(), 0L);
   }
 }

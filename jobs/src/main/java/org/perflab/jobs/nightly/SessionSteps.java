@@ -10,6 +10,7 @@ import org.apache.spark.sql.SparkSession;
 import org.perflab.jobs.cli.Failures;
 import org.perflab.jobs.cli.JobOutcome;
 import org.perflab.jobs.cli.SessionCommand;
+import org.perflab.spark.storage.SessionConf;
 import picocli.CommandLine;
 
 /**
@@ -72,16 +73,8 @@ public final class SessionSteps implements StepRunner {
    */
   @Override
   public Optional<String> wrote(Step step, Map<String, Long> rows) {
-    return CompiledSql.after(step, rows).map(settings -> {
-      List<String> changed = new java.util.ArrayList<>();
-      settings.forEach((key, value) -> {
-        if (!spark.sparkContext().getConf().contains(key)) {
-          spark.conf().set(key, value);
-          changed.add(key);
-        }
-      });
-      return CompiledSql.line(rows, changed);
-    });
+    return CompiledSql.after(step, rows)
+        .map(settings -> CompiledSql.line(rows, SessionConf.setUnlessSubmitted(spark, settings).keySet()));
   }
 
   /** The job group of step {@code job}'s Spark jobs. */

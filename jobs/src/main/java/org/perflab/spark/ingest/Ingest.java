@@ -353,23 +353,10 @@ public final class Ingest {
    * per table before it does.
    */
   private void withAutoCompactionOff(Runnable commits) {
-    String key = DeltaSessions.AUTO_COMPACT_ENABLED;
-    String before = spark.conf().get(key, null);
-    boolean userSet = spark.sparkContext().getConf().contains(key);
-    if (!userSet) {
-      spark.conf().set(key, "false");
-    }
-    try {
+    SessionConf.unlessSet(spark, Map.of(DeltaSessions.AUTO_COMPACT_ENABLED, "false"), () -> {
       commits.run();
-    } finally {
-      if (!userSet) {
-        if (before == null) {
-          spark.conf().unset(key);
-        } else {
-          spark.conf().set(key, before);
-        }
-      }
-    }
+      return null;
+    });
   }
 
   private Map<String, Long> commitDataTables(ParseResult result, Map<String, String> losers, Set<String> replaced) {

@@ -15,11 +15,11 @@ public final class SessionConf {
   }
 
   /**
-   * Runs {@code body} with each of {@code settings} set in the session unless the user set it when submitting
-   * (in the SparkContext's conf), then restores each changed key to its earlier session value (or unsets it).
+   * Sets each of {@code settings} in the session unless the user set it when submitting (in the SparkContext's conf),
+   * for as long as the session lasts or until set again. Returns the keys it set, each with its earlier session value
+   * (null when it had none).
    */
-  public static <T, E extends Exception> T unlessSet(SparkSession spark, Map<String, String> settings,
-      Body<T, E> body) throws E {
+  public static Map<String, String> setUnlessSubmitted(SparkSession spark, Map<String, String> settings) {
     Map<String, String> before = new HashMap<>();
     settings.forEach((key, value) -> {
       if (!spark.sparkContext().getConf().contains(key)) {
@@ -27,6 +27,16 @@ public final class SessionConf {
         spark.conf().set(key, value);
       }
     });
+    return before;
+  }
+
+  /**
+   * Runs {@code body} with each of {@code settings} set in the session unless the user set it when submitting
+   * (in the SparkContext's conf), then restores each changed key to its earlier session value (or unsets it).
+   */
+  public static <T, E extends Exception> T unlessSet(SparkSession spark, Map<String, String> settings,
+      Body<T, E> body) throws E {
+    Map<String, String> before = setUnlessSubmitted(spark, settings);
     try {
       return body.call();
     } finally {
