@@ -26,7 +26,8 @@ import org.apache.spark.api.plugin.SparkPlugin;
  * generation's garbage in it.) At its end it writes, to {@code <spark.perflab.heapDir>/<app name>-<pid>.heap}, one
  * line per job group, {@code group=<id> live_bytes=<largest live> peak_bytes=<largest in use>}, and a last line for
  * the whole application without {@code group=} (its peak: the largest sampled), then {@code collections=<n>
- * collection_seconds=<s>}. The collections cost the driver time: a step's seconds under this plugin are upper bounds,
+ * collection_seconds=<s>}; and, when the unmanaged live figure passed 400 MB, to {@code <that file>.histogram} the
+ * class histograms and task threads' frames taken then. The collections cost the driver time: a step's seconds under this plugin are upper bounds,
  * by at most the collections' seconds. Not part of the product: {@code bench/run giant-app} puts it on the driver's class path.
  */
 public final class DriverHeapPlugin implements SparkPlugin {
@@ -67,7 +68,7 @@ public final class DriverHeapPlugin implements SparkPlugin {
     private long gcNanos;
     private int collections;
     private long collectionNanos;
-    /** The largest unmanaged live bytes a class histogram was taken at, and that histogram with its context. */
+    /** The largest unmanaged live bytes a class histogram was taken at, and every histogram taken, with its context. */
     private long histogramAt;
     private String histogram = "";
 
