@@ -24,10 +24,13 @@ import org.apache.spark.api.plugin.SparkPlugin;
  * storage and execution memory Spark's memory manager accounts ({@code unmanaged}), what the driver itself holds. (The pools' usage after their last collection,
  * {@code MemoryPoolMXBean.getCollectionUsage}, is not a live heap under G1: a young collection leaves the old
  * generation's garbage in it.) At its end it writes, to {@code <spark.perflab.heapDir>/<app name>-<pid>.heap}, one
- * line per job group, {@code group=<id> live_bytes=<largest live> peak_bytes=<largest in use>}, and a last line for
+ * line per job group, {@code group=<id> live_bytes=<largest live> peak_bytes=<largest in use> unmanaged_live_bytes=<largest
+ * unmanaged> start_unmanaged_bytes=<unmanaged at the group's first collection>} (with one step at a time, the start
+ * figure is what the steps before it left in the heap), and a last line for
  * the whole application without {@code group=} (its peak: the largest sampled), then {@code collections=<n>
  * collection_seconds=<s>}; and, when the unmanaged live figure passed 400 MB, to {@code <that file>.histogram} the
- * class histograms and task threads' frames taken then. The collections cost the driver time: a step's seconds under this plugin are upper bounds,
+ * class histograms and task threads' frames taken then, and at a group's first collection when its start figure is
+ * over 400 MB. The collections cost the driver time: a step's seconds under this plugin are upper bounds,
  * by at most the collections' seconds. Not part of the product: {@code bench/run giant-app} puts it on the driver's class path.
  */
 public final class DriverHeapPlugin implements SparkPlugin {
@@ -63,6 +66,11 @@ public final class DriverHeapPlugin implements SparkPlugin {
      * written by the sampler thread and at shutdown.
      */
     private final Map<String, long[]> bytes = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Job group to the unmanaged live bytes of the first collection after its first job started: with one step at a
+     * time, what the steps before it left in the heap (and the little its first job holds by then).
+     */
+    private final Map<String, Long> atStart = new java.util.concurrent.ConcurrentHashMap<>();
     private Thread thread;
     private Path file;
     private long gcNanos;
@@ -98,9 +106,10 @@ public final class DriverHeapPlugin implements SparkPlugin {
         while (!stopped) {
           java.util.Set<String> now = groups();
           long since = System.nanoTime() - collectedAt;
-          boolean first = !collected.containsAll(now);
-          if ((first && since >= MIN_GAP_NANOS) || since >= gcNanos) {
-            collect(now);
+          java.util.Set<String> fresh = new java.util.TreeSet<>(now);
+          fresh.removeAll(collected);
+          if ((!fresh.isEmpty() && since >= MIN_GAP_NANOS) || since >= gcNanos) {
+            collect(now, fresh);
             collected.addAll(now);
             collectedAt = System.nanoTime();
           }
@@ -138,7 +147,7 @@ public final class DriverHeapPlugin implements SparkPlugin {
      * Spark's memory manager accounts (cached blocks and tasks' buffers, bounded by {@code spark.memory.fraction} and
      * spilled beyond it), its unmanaged live figure. At most one collection a second, whatever the groups do.
      */
-    private void collect(java.util.Set<String> now) {
+    private void collect(java.util.Set<String> now, java.util.Set<String> fresh) {
       long start = System.nanoTime();
       System.gc();
       collections++;
@@ -149,9 +158,11 @@ public final class DriverHeapPlugin implements SparkPlugin {
       long managed = memory == null ? 0 : memory.onHeapStorageMemoryUsed() + memory.onHeapExecutionMemoryUsed();
       long unmanaged = Math.max(0, live - managed);
       now.forEach(id -> merge(id, new long[] {live, live, unmanaged}));
-      if (unmanaged >= HISTOGRAM_FLOOR && unmanaged > histogramAt + histogramAt / 5) {
-        histogramAt = unmanaged;
-        histogram += histogram(now, live, managed);
+      fresh.forEach(id -> atStart.putIfAbsent(id, unmanaged));
+      boolean leftover = !fresh.isEmpty() && unmanaged >= HISTOGRAM_FLOOR;
+      if (leftover || (unmanaged >= HISTOGRAM_FLOOR && unmanaged > histogramAt + histogramAt / 5)) {
+        histogramAt = Math.max(histogramAt, unmanaged);
+        histogram += (leftover ? "first collection of " + fresh + " " : "") + histogram(now, live, managed);
       }
     }
 
@@ -211,8 +222,9 @@ public final class DriverHeapPlugin implements SparkPlugin {
       StringBuilder text = new StringBuilder();
       bytes.forEach((id, v) -> {
         if (!id.equals(WHOLE)) {
-          text.append(String.format(Locale.ROOT, "group=%s live_bytes=%d peak_bytes=%d unmanaged_live_bytes=%d%n", id,
-              v[0], v[1], v[2]));
+          text.append(String.format(Locale.ROOT,
+              "group=%s live_bytes=%d peak_bytes=%d unmanaged_live_bytes=%d start_unmanaged_bytes=%d%n", id, v[0],
+              v[1], v[2], atStart.getOrDefault(id, -1L)));
         }
       });
       long[] whole = bytes.get(WHOLE);

@@ -27,6 +27,8 @@ public final class GiantAppBenchmark {
   private static final Pattern STEP = Pattern.compile("(?m)^([\\w-]+) +exit +(\\d+) +(\\d+)s");
   private static final Pattern HEAP =
       Pattern.compile("live_bytes=(\\d+) peak_bytes=(\\d+) unmanaged_live_bytes=(\\d+)");
+  /** The unmanaged live heap at a job group's first collection (absent from an application's own line). */
+  private static final Pattern START = Pattern.compile("start_unmanaged_bytes=(-?\\d+)");
   /** The sampler's full collections and their seconds. */
   private static final Pattern COLLECTIONS = Pattern.compile("collections=(\\d+) collection_seconds=([\\d.]+)");
   /** Options for submit/nightly (space-separated), e.g. {@code --concurrent-steps 1}; the defaults without it. */
@@ -88,17 +90,17 @@ public final class GiantAppBenchmark {
     Map<String, long[]> heap = heaps(heaps);
     System.out.printf(Locale.ROOT, "N=%d: nightly exit %d in %.0f s (work %s); load average %s%n", n, code, seconds,
         work, loadAverage());
-    System.out.printf(Locale.ROOT, "%-12s %4s %7s %14s %14s %20s%n", "step", "exit", "s", "live heap MB",
-        "peak heap MB", "live unmanaged MB");
+    System.out.printf(Locale.ROOT, "%-12s %4s %7s %14s %14s %20s %20s%n", "step", "exit", "s", "live heap MB",
+        "peak heap MB", "live unmanaged MB", "unmanaged at start");
     steps.forEach((step, v) -> {
-      long[] h = heap.getOrDefault(step, new long[] {-1, -1, -1});
-      System.out.printf(Locale.ROOT, "%-12s %4d %7d %14.0f %14.0f %20.0f%n", step, v[0], v[1], h[0] / 1e6,
-          h[1] / 1e6, h[2] / 1e6);
+      long[] h = heap.getOrDefault(step, new long[] {-1, -1, -1, -1});
+      System.out.printf(Locale.ROOT, "%-12s %4d %7d %14.0f %14.0f %20.0f %20s%n", step, v[0], v[1], h[0] / 1e6,
+          h[1] / 1e6, h[2] / 1e6, startMb(h[3]));
     });
     heap.forEach((name, h) -> {
       if (!steps.containsKey(name)) {
-        System.out.printf(Locale.ROOT, "%-12s %4s %7s %14.0f %14.0f %20.0f%n", name, "", "", h[0] / 1e6,
-            h[1] / 1e6, h[2] / 1e6);
+        System.out.printf(Locale.ROOT, "%-12s %4s %7s %14.0f %14.0f %20.0f %20s%n", name, "", "", h[0] / 1e6,
+            h[1] / 1e6, h[2] / 1e6, startMb(h[3]));
       }
     });
     try (Stream<Path> files = Files.list(heaps)) {
@@ -112,10 +114,16 @@ public final class GiantAppBenchmark {
     }
   }
 
+  /** A start figure in MB, or "-" where there is none (a step in a submission of its own). */
+  private static String startMb(long bytes) {
+    return bytes < 0 ? "-" : String.format(Locale.ROOT, "%.0f", bytes / 1e6);
+  }
+
   /**
    * The heap figures per step: a line {@code group=perflab-nightly-<step> ...} of {@link DriverHeapPlugin} is that
    * step's (the one-application night); a file's line without a group is its application's, named after the file
-   * ("perflab model", "perflab-ingest": a night of submissions per step). The largest when a step appears twice.
+   * ("perflab model", "perflab-ingest": a night of submissions per step): {live, peak, unmanaged, unmanaged at the
+   * step's start or -1}, each the largest when a step appears twice.
    */
   private static Map<String, long[]> heaps(Path dir) throws IOException {
     Map<String, long[]> out = new LinkedHashMap<>();
@@ -130,8 +138,11 @@ public final class GiantAppBenchmark {
           }
           Matcher g = GROUP.matcher(line);
           String name = g.find() ? g.group(1) : application;
-          long[] v = {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3))};
-          out.merge(name, v, (a, b) -> new long[] {Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.max(a[2], b[2])});
+          Matcher s = START.matcher(line);
+          long[] v = {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
+              s.find() ? Long.parseLong(s.group(1)) : -1};
+          out.merge(name, v, (a, b) -> new long[] {Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.max(a[2], b[2]),
+              Math.max(a[3], b[3])});
         }
       }
     }
