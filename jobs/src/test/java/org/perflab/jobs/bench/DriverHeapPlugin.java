@@ -183,6 +183,10 @@ public final class DriverHeapPlugin implements SparkPlugin {
         for (int i = 0; i < Math.min(lines.length, 27); i++) {
           out.append(lines[i]).append('\n');
         }
+        // The last line, "Total <instances> <bytes>": every live object, the classes beyond the 25 shown included.
+        if (lines.length > 27) {
+          out.append(lines[lines.length - 1].strip()).append('\n');
+        }
       } catch (javax.management.JMException e) {
         out.append("Cannot take a class histogram: ").append(e.getMessage()).append('\n');
       }

@@ -33,6 +33,8 @@ public final class GiantAppBenchmark {
   private static final Pattern COLLECTIONS = Pattern.compile("collections=(\\d+) collection_seconds=([\\d.]+)");
   /** Options for submit/nightly (space-separated), e.g. {@code --concurrent-steps 1}; the defaults without it. */
   static final String NIGHTLY_OPTIONS = "GIANT_NIGHTLY_OPTIONS";
+  /** The driver's memory ({@code --driver-memory}), 2g unless set: a smaller one shows what the night needs. */
+  static final String DRIVER_MEMORY = "GIANT_DRIVER_MEMORY";
   /** A heap line's job group: {@code perflab-nightly-<step>}, the step. */
   private static final Pattern GROUP = Pattern.compile("^group=perflab-nightly-([\\w-]+) ");
   private static final String APP_ID = "local-1900000000026";
@@ -72,10 +74,12 @@ public final class GiantAppBenchmark {
     if (!more.isEmpty()) {
       command.addAll(List.of(more.split("\\s+")));
     }
-    command.addAll(List.of("--", "--driver-memory", "2g", "--driver-class-path", plugin.toString(), "--conf",
+    String driverMemory = System.getenv().getOrDefault(DRIVER_MEMORY, "2g");
+    command.addAll(List.of("--", "--driver-memory", driverMemory, "--driver-class-path", plugin.toString(), "--conf",
         "spark.plugins=" + DriverHeapPlugin.class.getName(), "--conf", DriverHeapPlugin.DIRECTORY + "=" + heaps,
         "--conf", "spark.ui.enabled=false"));
-    System.out.printf(Locale.ROOT, "N=%d: submit/nightly options %s%n", n, more.isEmpty() ? "(defaults)" : more);
+    System.out.printf(Locale.ROOT, "N=%d: submit/nightly options %s, driver memory %s%n", n,
+        more.isEmpty() ? "(defaults)" : more, driverMemory);
     ProcessBuilder process = new ProcessBuilder(command)
         .redirectOutput(out.toFile()).redirectError(work.resolve("nightly.err").toFile());
     process.environment().remove("SPARK_HOME");
