@@ -159,17 +159,17 @@ public final class DriverHeapPlugin implements SparkPlugin {
       long unmanaged = Math.max(0, live - managed);
       now.forEach(id -> merge(id, new long[] {live, live, unmanaged}));
       fresh.forEach(id -> atStart.putIfAbsent(id, unmanaged));
-      boolean leftover = !fresh.isEmpty() && unmanaged >= HISTOGRAM_FLOOR;
-      if (leftover || (unmanaged >= HISTOGRAM_FLOOR && unmanaged > histogramAt + histogramAt / 5)) {
+      if (unmanaged >= HISTOGRAM_FLOOR && (!fresh.isEmpty() || unmanaged > histogramAt + histogramAt / 5)) {
         histogramAt = Math.max(histogramAt, unmanaged);
-        histogram += (leftover ? "first collection of " + fresh + " " : "") + histogram(now, live, managed);
+        histogram += (fresh.isEmpty() ? "" : "first collection of " + fresh + " ") + histogram(now, live, managed);
       }
     }
 
     /**
-     * What holds the unmanaged heap: the largest classes of live objects ({@code GC.class_histogram}, its own full
-     * collection) and the top frames of Spark's task threads, with the job groups running then. Taken when the unmanaged
-     * live figure passes {@value #HISTOGRAM_FLOOR} bytes and again whenever it grows by a fifth.
+     * What holds the unmanaged heap: the largest classes of live objects and their total ({@code GC.class_histogram},
+     * its own full collection) and the top frames of Spark's task threads, with the job groups running then. Taken when
+     * the unmanaged live figure passes {@value #HISTOGRAM_FLOOR} bytes, again whenever it grows by a fifth, and at a job
+     * group's first collection while it is over that floor (what the steps before it left).
      */
     private static String histogram(java.util.Set<String> now, long live, long managed) {
       StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
