@@ -5,8 +5,13 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.spark.ingest.SparkTestSession;
@@ -15,7 +20,8 @@ import org.perflab.spark.ingest.SparkTestSession;
  * {@code bench/run regressions [CORPUS_DIR]}: the {@code regressions} job on the regressions corpus against its ground
  * truth: detection rate (changed runs at least 20 % slower than their workload's steady median that are flagged;
  * goal ≥ 95 %), false-alarm rate (steady repeats flagged; goal ≤ 2 %) and first-cause accuracy (detected regressions
- * whose first cause has the injected change's kind; goal ≥ 90 %), with every miss listed and the load average; then
+ * whose first cause has the injected change's kind; goal ≥ 90 %), with every miss listed, the {@link ThresholdCeiling}
+ * of any one threshold on the wall time, and the load average; then
  * the false-alarm rate on the real noise of the cems runs ({@link RealNoise}), their outliers listed.
  */
 public final class RegressionsBenchmark {
@@ -49,9 +55,16 @@ public final class RegressionsBenchmark {
         percent(falseAlarms, steady.size()));
     System.out.printf(Locale.ROOT, "first cause right %d/%d = %.1f %% (goal >= 90 %%)%n", rightCause,
         detected.size(), percent(rightCause, detected.size()));
+    Map<String, Double> spread = steadySpread(judged);
+    Map<String, Row> rows = spark.read().format("delta").load(root.resolve(ChangeTables.REGRESSIONS_TABLE).toString())
+        .collectAsList().stream().collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r));
     judged.stream().filter(j -> j.mustRegress() ? !j.flagged() || !j.rightCause() : j.steady() && j.flagged())
         .forEach(j -> System.out.println("  miss: " + RegressionCorpus.describe(j) + " expected "
-            + (j.steady() ? "no regression" : j.expectedCause())));
+            + (j.steady() ? "no regression" : j.expectedCause()) + "; " + judgedAgainst(rows.get(j.appId()),
+            spread.get(j.workload()))));
+    detected.stream().filter(RegressionCorpus.Judged::rightCause).forEach(j -> System.out.println("  found: "
+        + RegressionCorpus.describe(j) + "; " + judgedAgainst(rows.get(j.appId()), spread.get(j.workload()))));
+    printCeiling(judged, must, steady, spread);
     printLoad();
     Path cems = args.length > 1 ? Path.of(args[1]) : LogFixtures.sharedDir().resolve("data/scaling/cems");
     if (Files.isDirectory(cems)) {
@@ -97,6 +110,60 @@ public final class RegressionsBenchmark {
       System.out.printf(Locale.ROOT, "  %s: steady repeats %.2fx to %.2fx their median wall time%n", workload,
           ratios[0], ratios[ratios.length - 1]);
     }
+  }
+
+  /**
+   * The best any threshold could do on the wall time alone, with each workload's steady median (and spread) known in
+   * hindsight: on the ratio to that median, and on its log in units of the workload's robust spread (1.4826 × the
+   * MAD of its steady repeats' log wall times). A goal this misses is out of reach of every rule on the wall time.
+   */
+  private static void printCeiling(List<RegressionCorpus.Judged> judged, List<RegressionCorpus.Judged> must,
+      List<RegressionCorpus.Judged> steady, Map<String, Double> spread) {
+    ToDoubleFunction<RegressionCorpus.Judged> ratio = RegressionCorpus.Judged::ratio;
+    ToDoubleFunction<RegressionCorpus.Judged> z = j -> Math.log(j.ratio()) / spread.get(j.workload());
+    System.out.println("ceiling of any one threshold on the wall time (each workload's steady median known in"
+        + " hindsight):");
+    System.out.println("  on the ratio to the steady median: " + ceiling(must, steady, ratio).describe("x"));
+    System.out.println("  in units of the workload's steady spread: " + ceiling(must, steady, z).describe(" sigma"));
+  }
+
+  /** Each workload's robust spread in hindsight: 1.4826 × the MAD of its steady repeats' log wall times. */
+  private static Map<String, Double> steadySpread(List<RegressionCorpus.Judged> judged) {
+    Map<String, Double> spread = new HashMap<>();
+    for (String workload : RegressionCorpus.workloads(judged)) {
+      List<Double> logs = judged.stream().filter(j -> j.steady() && j.workload().equals(workload))
+          .map(j -> Math.log(j.ratio())).toList();
+      double median = RegressionCorpus.median(logs);
+      spread.put(workload, 1.4826 * RegressionCorpus.median(logs.stream().map(x -> Math.abs(x - median)).toList()));
+    }
+    return spread;
+  }
+
+  /**
+   * What the run was judged against, beside what hindsight knows: its wall-time baseline's runs, its ratio to their
+   * median, its z and the noise that z implies (ln ratio ÷ z), against the workload's steady spread; then core-hours
+   * and GB-hours, each with its own ratio, z and verdict (any of the three makes a regression).
+   */
+  private static String judgedAgainst(Row r, double steadySpread) {
+    Double ratio = r.getAs("wall_time_ratio");
+    Double z = r.getAs("wall_time_z");
+    String wall = ratio == null || z == null || z == 0 ? "no wall-time z" : String.format(Locale.ROOT,
+        "judged against %d runs: %.2fx their median, z %.1f, noise %.1f %% (the workload's steady spread %.1f %%)",
+        r.<Integer>getAs("baseline_runs"), ratio, z, 100 * Math.log(ratio) / z, 100 * steadySpread);
+    return wall + metric(r, "core_hours", "core-hours") + metric(r, "gb_hours", "GB-hours");
+  }
+
+  private static String metric(Row r, String column, String name) {
+    Double ratio = r.getAs(column + "_ratio");
+    Double z = r.getAs(column + "_z");
+    return ratio == null || z == null ? "; " + name + " not judged" : String.format(Locale.ROOT,
+        "; %s %.2fx, z %.1f, %s", name, ratio, z, r.<String>getAs(column + "_verdict"));
+  }
+
+  private static ThresholdCeiling ceiling(List<RegressionCorpus.Judged> must, List<RegressionCorpus.Judged> steady,
+      ToDoubleFunction<RegressionCorpus.Judged> score) {
+    return ThresholdCeiling.of(must.stream().mapToDouble(score).toArray(),
+        steady.stream().mapToDouble(score).toArray(), 0.02, 0.95);
   }
 
   private static String describe(RealNoise.Run r) {
