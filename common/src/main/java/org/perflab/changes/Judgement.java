@@ -33,6 +33,14 @@ public record Judgement(Verdict verdict, double ratio, double z, double baseline
     return new Judgement(verdict, Double.NaN, Double.NaN, Double.NaN, Double.NaN, baseline, false, null, List.of());
   }
 
+  /**
+   * The same measurement with its change withdrawn: {@code WITHIN_NOISE}, with the ratio, z, noise and baseline kept
+   * and no trend or earlier runs. For a verdict that another judgement overrules.
+   */
+  public Judgement withdrawn() {
+    return new Judgement(Verdict.WITHIN_NOISE, ratio, z, baselineMedian, noise, baseline, sinceChange, null, List.of());
+  }
+
   /** How the change was found; empty when the verdict is no change. */
   public Optional<ChangeKind> kind() {
     if (!verdict.changed()) {

@@ -65,20 +65,23 @@ public final class Regressions {
     Map<String, List<RunPoint>> byWorkload = runs.stream().collect(Collectors.groupingBy(RunPoint::workloadId,
         HashMap::new, Collectors.toList()));
     ChangeDetector detector = new ChangeDetector(options);
+    double open = options.tripleZ();
     List<Pending> pending = new ArrayList<>();
     for (List<RunPoint> series : byWorkload.values()) {
       if (series.stream().noneMatch(r -> judged.contains(r.logId()))) {
         continue;
       }
       series.sort(RunPoint.START_ORDER);
-      List<List<Judgement>> metrics = List.of(
-          detector.judge(series.stream().mapToDouble(RunPoint::wallS).toArray()),
-          detector.judge(series.stream().mapToDouble(RunPoint::coreHours).toArray()),
-          detector.judge(series.stream().mapToDouble(RunPoint::gbHours).toArray()));
+      List<Judgement> wall = detector.judge(series.stream().mapToDouble(RunPoint::wallS).toArray());
+      List<Judgement> core = detector.judge(series.stream().mapToDouble(RunPoint::coreHours).toArray());
+      List<Judgement> gb = detector.judge(series.stream().mapToDouble(RunPoint::gbHours).toArray());
+      List<Judgement> coreRate = detector.judge(series.stream().mapToDouble(r -> r.coreHours() / r.wallS())
+          .toArray());
+      List<Judgement> gbRate = detector.judge(series.stream().mapToDouble(r -> r.gbHours() / r.wallS()).toArray());
       for (int i = 0; i < series.size(); i++) {
         if (judged.contains(series.get(i).logId())) {
-          pending.add(new Pending(series, i, List.of(metrics.get(0).get(i), metrics.get(1).get(i),
-              metrics.get(2).get(i)), options));
+          pending.add(new Pending(series, i, List.of(wall.get(i), corroborated(core.get(i), wall.get(i),
+              coreRate.get(i), open), corroborated(gb.get(i), wall.get(i), gbRate.get(i), open)), options));
         }
       }
     }
@@ -108,6 +111,26 @@ public final class Regressions {
       chunk.forEach(p -> changes.put(p.run().logId(), p.changes(set)));
     }
     return pending.stream().map(p -> p.row(profiled, changes.get(p.run().logId()), nowMs)).toList();
+  }
+
+  /**
+   * A cost metric's change, when the wall time moved the same way (a change, or at least {@code openZ} noise units:
+   * what the detector already counts as the possible start of a change), or the cost per second of wall time (the
+   * cores or GB held on average) changed the same way; else withdrawn. Core-hours and GB-hours are resources × the
+   * time they are held, so a steady run that runs long moves all three metrics, and three correlated tests flag it
+   * more often than one; and each metric has its own change points, so a cost metric can stand beyond its threshold
+   * against a level the wall time left runs before, for a run whose wall time did not move. A change of resources
+   * moves the cost per second, and stands (docs/regressions.md#cost-corroborated).
+   *
+   * @param cost the cost metric's judgement
+   * @param wall the wall time's judgement of the same run
+   * @param rate the judgement of the cost ÷ wall time of the same run
+   * @param openZ how far off its level the wall time must be, in its noise units, to back a cost change
+   */
+  static Judgement corroborated(Judgement cost, Judgement wall, Judgement rate, double openZ) {
+    Verdict v = cost.verdict();
+    boolean wallMoved = v == Verdict.REGRESSION ? wall.z() >= openZ : wall.z() <= -openZ;
+    return !v.changed() || wall.verdict() == v || rate.verdict() == v || wallMoved ? cost : cost.withdrawn();
   }
 
   /** One judged run with its three judgements, before its causes are known. */

@@ -12,6 +12,8 @@ import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.perflab.changes.DetectorOptions;
+import org.perflab.changes.Judgement;
+import org.perflab.changes.Verdict;
 
 /**
  * {@link Regressions#judge} on series of run costs, no Spark: how a trend, a pair, a triple and a step reach the
@@ -130,6 +132,76 @@ class RegressionsTrendTest {
         + " [12]\\.[0-9]\\), against the same 20 runs.*");
     assertThat(LatestRegressions.headline(triple)).startsWith(String.format(Locale.ROOT,
         "etl (app-etl-0022) wall time %.2fx three times in a row (+", triple.<Double>getAs("wall_time_ratio")));
+  }
+
+  @Test
+  void aCostChangeThatTheWallTimeAndTheCostPerSecondDoNotShareIsWithinNoise() {
+    // 20 steady runs whose wall time varies by 7 % (the driver's share) while their executors' time varies by 0.5 %;
+    // then a run 10 % longer on the same 8 cores: its core-hours alone are beyond their noise, but its wall time
+    // is not 1.86 of its noise units off (the open-run threshold) and the cores held per second are unchanged.
+    List<RunPoint> runs = costSeries();
+    runs.add(cost("etl", 20, 110, 8 * 110.0 / 3600));
+    Row row = judge(runs).get("app-etl-0020");
+    assertThat(row.<Double>getAs("core_hours_z")).isGreaterThan(4);
+    assertThat(row.<Double>getAs("wall_time_z")).isBetween(0.5, 1.86);
+    assertThat(row.<String>getAs("core_hours_verdict")).isEqualTo("WITHIN_NOISE");
+    assertThat(row.<String>getAs("gb_hours_verdict")).isEqualTo("WITHIN_NOISE");
+    assertThat(row.<String>getAs("verdict")).isEqualTo("WITHIN_NOISE");
+    assertThat(row.<String>getAs("change_kind")).isNull();
+  }
+
+  @Test
+  void aCostChangeWhoseWallTimeMovedTheSameWayIsARegressionOfCost() {
+    // The same runs, then one 20 % longer: its wall time is off by more than 1.86 noise units, within its threshold,
+    // and its core-hours beyond theirs: the cost regression stands.
+    List<RunPoint> runs = costSeries();
+    runs.add(cost("etl", 20, 120, 8 * 120.0 / 3600));
+    Row row = judge(runs).get("app-etl-0020");
+    assertThat(row.<Double>getAs("wall_time_z")).isBetween(1.86, 4.0);
+    assertThat(row.<String>getAs("wall_time_verdict")).isEqualTo("WITHIN_NOISE");
+    assertThat(row.<String>getAs("core_hours_verdict")).isEqualTo("REGRESSION");
+    assertThat(row.<String>getAs("verdict")).isEqualTo("REGRESSION");
+  }
+
+  /** 20 runs of 100 s ± 7 % whose 8 cores are held for 100 s ± 0.5 %. */
+  private static List<RunPoint> costSeries() {
+    Random random = new Random(7);
+    List<RunPoint> runs = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      double executorS = 100 * Math.exp(0.005 * random.nextGaussian());
+      runs.add(cost("etl", i, 100 * Math.exp(0.07 * random.nextGaussian()), 8 * executorS / 3600));
+    }
+    return runs;
+  }
+
+  @Test
+  void aCostChangeCountsWhenTheWallTimeOrTheCostPerSecondMovedTheSameWay() {
+    Judgement up = new Judgement(Verdict.REGRESSION, 1.2, 5, 10, 0.04, List.of(0, 1, 2), false, null, List.of());
+    Judgement down = new Judgement(Verdict.IMPROVEMENT, 0.8, -5, 10, 0.04, List.of(0, 1, 2), false, null, List.of());
+    Judgement same = new Judgement(Verdict.WITHIN_NOISE, 1.0, 0.1, 10, 0.04, List.of(0, 1, 2), false, null,
+        List.of());
+
+    assertThat(Regressions.corroborated(up, up, same, 1.86)).isSameAs(up);
+    assertThat(Regressions.corroborated(up, same, up, 1.86)).isSameAs(up);
+    assertThat(Regressions.corroborated(down, up, down, 1.86)).isSameAs(down);
+    assertThat(Regressions.corroborated(same, up, up, 1.86)).isSameAs(same);
+    Judgement withdrawn = Regressions.corroborated(up, same, same, 1.86);
+    assertThat(withdrawn.verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(withdrawn.ratio()).isEqualTo(1.2);
+    assertThat(withdrawn.z()).isEqualTo(5);
+    assertThat(withdrawn.baseline()).containsExactly(0, 1, 2);
+    assertThat(Regressions.corroborated(down, up, same, 1.86).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    Judgement wallOff = new Judgement(Verdict.WITHIN_NOISE, 1.08, 2.0, 10, 0.04, List.of(0, 1, 2), false, null,
+        List.of());
+    assertThat(Regressions.corroborated(up, wallOff, same, 1.86)).isSameAs(up);
+    assertThat(Regressions.corroborated(up, wallOff, same, 2.54).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(Regressions.corroborated(down, wallOff, same, 1.86).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+  }
+
+  /** Run {@code i} of workload {@code w}: {@code wallS} seconds, {@code coreHours} core-hours and as many GB-hours. */
+  private static RunPoint cost(String w, int i, double wallS, double coreHours) {
+    String app = String.format(Locale.ROOT, "app-%s-%04d", w, i);
+    return new RunPoint(w, "log-" + app, app, "", 1_796_000_000_000L + i * 24 * HOUR_MS, wallS, coreHours, coreHours);
   }
 
   @Test
