@@ -350,7 +350,7 @@ public final class ChangeDetector {
   }
 
   /** 1.4826 × the median absolute deviation of {@code xs} from their median: σ for normal values, robust to outliers. */
-  static double robustSigma(double[] xs) {
+  public static double robustSigma(double[] xs) {
     return robustSigma(xs, median(xs));
   }
 

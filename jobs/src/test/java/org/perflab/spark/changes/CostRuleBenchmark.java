@@ -69,6 +69,7 @@ public final class CostRuleBenchmark {
           + Math.round(100_000 * rateNoise));
       double[] wall = new double[RUNS];
       double[] core = new double[RUNS];
+      double[] rate = new double[RUNS];
       for (int i = 0; i < RUNS; i++) {
         boolean after = i >= CHANGE_AT;
         double wallFactor = !after ? 1 : switch (change) {
@@ -83,9 +84,6 @@ public final class CostRuleBenchmark {
         };
         wall[i] = 100 * wallFactor * Math.exp(wallNoise * random.nextGaussian());
         core[i] = wall[i] * 8 * rateFactor * Math.exp(rateNoise * random.nextGaussian()) / 3600;
-      }
-      double[] rate = new double[RUNS];
-      for (int i = 0; i < RUNS; i++) {
         rate[i] = core[i] / wall[i];
       }
       List<Judgement> w = detector.judge(wall);

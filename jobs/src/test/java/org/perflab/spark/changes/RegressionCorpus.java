@@ -43,9 +43,10 @@ final class RegressionCorpus {
    * @param changeKind how the change was found ({@code STEP}, ...), or null
    * @param previousAppId the workload's run just before this one, or null
    * @param changes what changed since that run (the {@code changes} column), or null
+   * @param row the run's whole {@code regressions} row
    */
   record Judged(String appId, String workload, boolean steady, String change, String expectedCause, String verdict,
-      String firstCause, double ratio, String changeKind, String previousAppId, List<String> changes) {
+      String firstCause, double ratio, String changeKind, String previousAppId, List<String> changes, Row row) {
     /** A changed run at least {@value #SLOWER} times as slow as the steady median. */
     boolean mustRegress() {
       return !steady && ratio >= SLOWER;
@@ -97,7 +98,7 @@ final class RegressionCorpus {
       judged.add(new Judged(t[1], t[3], "steady".equals(t[4]), t[5], t.length > 6 ? t[6] : "",
           r.getAs("verdict"), r.getAs("first_cause"), wallTime(r) / median(steadyTimes.get(t[3])),
           r.getAs("change_kind"), r.getAs("previous_app_id"),
-          r.isNullAt(r.fieldIndex("changes")) ? null : r.<String>getList(r.fieldIndex("changes"))));
+          r.isNullAt(r.fieldIndex("changes")) ? null : r.<String>getList(r.fieldIndex("changes")), r));
     }
     return judged;
   }

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.perflab.changes.ChangeDetector;
 import org.perflab.eventlog.fixture.LogFixtures;
 import org.perflab.spark.ingest.SparkTestSession;
 
@@ -56,14 +56,12 @@ public final class RegressionsBenchmark {
     System.out.printf(Locale.ROOT, "first cause right %d/%d = %.1f %% (goal >= 90 %%)%n", rightCause,
         detected.size(), percent(rightCause, detected.size()));
     Map<String, Double> spread = steadySpread(judged);
-    Map<String, Row> rows = spark.read().format("delta").load(root.resolve(ChangeTables.REGRESSIONS_TABLE).toString())
-        .collectAsList().stream().collect(Collectors.toMap(r -> r.<String>getAs("app_id"), r -> r));
     judged.stream().filter(j -> j.mustRegress() ? !j.flagged() || !j.rightCause() : j.steady() && j.flagged())
         .forEach(j -> System.out.println("  miss: " + RegressionCorpus.describe(j) + " expected "
-            + (j.steady() ? "no regression" : j.expectedCause()) + "; " + judgedAgainst(rows.get(j.appId()),
+            + (j.steady() ? "no regression" : j.expectedCause()) + "; " + judgedAgainst(j.row(),
             spread.get(j.workload()))));
     detected.stream().filter(RegressionCorpus.Judged::rightCause).forEach(j -> System.out.println("  found: "
-        + RegressionCorpus.describe(j) + "; " + judgedAgainst(rows.get(j.appId()), spread.get(j.workload()))));
+        + RegressionCorpus.describe(j) + "; " + judgedAgainst(j.row(), spread.get(j.workload()))));
     printCeiling(judged, must, steady, spread);
     printLoad();
     Path cems = args.length > 1 ? Path.of(args[1]) : LogFixtures.sharedDir().resolve("data/scaling/cems");
@@ -131,10 +129,8 @@ public final class RegressionsBenchmark {
   private static Map<String, Double> steadySpread(List<RegressionCorpus.Judged> judged) {
     Map<String, Double> spread = new HashMap<>();
     for (String workload : RegressionCorpus.workloads(judged)) {
-      List<Double> logs = judged.stream().filter(j -> j.steady() && j.workload().equals(workload))
-          .map(j -> Math.log(j.ratio())).toList();
-      double median = RegressionCorpus.median(logs);
-      spread.put(workload, 1.4826 * RegressionCorpus.median(logs.stream().map(x -> Math.abs(x - median)).toList()));
+      spread.put(workload, ChangeDetector.robustSigma(judged.stream()
+          .filter(j -> j.steady() && j.workload().equals(workload)).mapToDouble(j -> Math.log(j.ratio())).toArray()));
     }
     return spread;
   }
