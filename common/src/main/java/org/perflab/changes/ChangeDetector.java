@@ -301,6 +301,20 @@ public final class ChangeDetector {
     return spreadOf(logs(values, runs));
   }
 
+  /**
+   * The robust z of {@code value} against {@code level}, values of one level judged as the detector judges a run
+   * against a first level: (ln value − the median of the ln values) ÷ their noise on the value's side ({@link
+   * #spread}: a side's own spread counts, so a right-skewed measurement is judged by how far its high values stray).
+   *
+   * @param level positive values, at least one
+   * @param value a positive value
+   */
+  public double z(double[] level, double value) {
+    double[] xs = Arrays.stream(level).map(Math::log).toArray();
+    double median = median(xs);
+    return spreadOf(xs).z(Math.log(value), median);
+  }
+
   /** {@link #spread} of log values. */
   private Spread spreadOf(double[] xs) {
     double median = median(xs);
@@ -480,7 +494,7 @@ public final class ChangeDetector {
    * The fewest runs of a level the pair test judges against: twice {@code minHistory} (10 by default, the trend test's
    * least), at most the window.
    */
-  private int pairLevelRuns() {
+  int pairLevelRuns() {
     return Math.min(options.window(), 2 * options.minHistory());
   }
 

@@ -15,5 +15,10 @@ public enum ChangeKind {
    * The triple test: three runs in a row off the level on the same side, each at least the triple threshold, neither
    * a pair nor beyond the threshold; a smaller step still, or one whose runs landed low, which its third run confirms.
    */
-  TRIPLE
+  TRIPLE,
+  /**
+   * One run at least the pair threshold off its level, not beyond the threshold, that another measurement of the same
+   * run confirms beyond the threshold of its own noise: its tasks waited off the CPU ({@link OffCpuWait}).
+   */
+  CORROBORATED
 }

@@ -211,13 +211,15 @@ public final class LatestRegressions {
 
   /**
    * What follows a row's wall-time ratio: " gradually" when its change is a {@code TREND}, " twice in a row" when a
-   * {@code PAIR}, " three times in a row" when a {@code TRIPLE}, else empty.
+   * {@code PAIR}, " three times in a row" when a {@code TRIPLE}, " with its tasks waiting off the CPU" when
+   * {@code CORROBORATED}, else empty.
    */
   public static String howChanged(Row r) {
     return changeKind(r).map(k -> switch (k) {
       case TREND -> " gradually";
       case PAIR -> " twice in a row";
       case TRIPLE -> " three times in a row";
+      case CORROBORATED -> " with its tasks waiting off the CPU";
       case STEP -> "";
     }).orElse("");
   }

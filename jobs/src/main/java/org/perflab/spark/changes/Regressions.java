@@ -19,9 +19,11 @@ import org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema;
 import org.perflab.changes.Attribution;
 import org.perflab.changes.ChangeDetector;
 import org.perflab.changes.ChangeKind;
+import org.perflab.changes.Corroboration;
 import org.perflab.changes.DetectorOptions;
 import org.perflab.changes.EarlierRun;
 import org.perflab.changes.Judgement;
+import org.perflab.changes.OffCpuWait;
 import org.perflab.changes.RegressionCause;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.RunSettings;
@@ -86,11 +88,13 @@ public final class Regressions {
       }
     }
     Set<String> wanted = new HashSet<>();
-    pending.stream().filter(p -> p.verdict() == Verdict.REGRESSION).forEach(p -> {
-      wanted.add(p.run().logId());
-      p.wall().baseline().forEach(i -> wanted.add(p.series().get(i).logId()));
-    });
+    pending.stream().filter(p -> p.verdict() == Verdict.REGRESSION || OffCpuWait.candidate(p.wall(), options))
+        .forEach(p -> {
+          wanted.add(p.run().logId());
+          p.wall().baseline().forEach(i -> wanted.add(p.series().get(i).logId()));
+        });
     Map<String, RunProfile> profiled = wanted.isEmpty() ? Map.of() : profiles.apply(wanted);
+    pending.replaceAll(p -> p.offCpu(profiled));
     Map<String, String[]> changes = new HashMap<>();
     for (int from = 0; from < pending.size(); from += SETTINGS_CHUNK) {
       List<Pending> chunk = pending.subList(from, Math.min(pending.size(), from + SETTINGS_CHUNK));
@@ -137,6 +141,22 @@ public final class Regressions {
   private record Pending(List<RunPoint> series, int index, List<Judgement> judgements, DetectorOptions options) {
     RunPoint run() {
       return series.get(index);
+    }
+
+    /**
+     * This run with its wall time's judgement corroborated by its tasks' waits off the CPU ({@link OffCpuWait}),
+     * when {@code profiles} holds it and its baseline runs and they confirm it; else this run unchanged.
+     */
+    Pending offCpu(Map<String, RunProfile> profiles) {
+      RunProfile now = profiles.get(run().logId());
+      if (now == null || !OffCpuWait.candidate(wall(), options)) {
+        return this;
+      }
+      double[] baseline = wall().baseline().stream().map(i -> profiles.get(series.get(i).logId()))
+          .mapToDouble(p -> p == null ? Double.NaN : OffCpuWait.perCpuSecond(p)).toArray();
+      Judgement wall = OffCpuWait.corroborate(wall(), OffCpuWait.perCpuSecond(now), baseline, options);
+      return wall == wall() ? this
+          : new Pending(series, index, List.of(wall, judgements.get(1), judgements.get(2)), options);
     }
 
     Judgement wall() {
@@ -274,14 +294,15 @@ public final class Regressions {
     /**
      * How the row's change was found, from the metrics judged a change in its direction: {@code STEP} when one of them
      * is a run beyond the threshold, else {@code PAIR} when one is the second run of a pair, else {@code TRIPLE} when
-     * one is the third run of a triple, else {@code TREND}; empty when the row is no change.
+     * one is the third run of a triple, else {@code CORROBORATED} when the wall time was confirmed by another
+     * measurement, else {@code TREND}; empty when the row is no change.
      */
     private Optional<ChangeKind> changeKind(Verdict verdict) {
       List<Judgement> changes = changes(verdict);
       if (!verdict.changed() || changes.isEmpty()) {
         return Optional.empty();
       }
-      for (ChangeKind kind : List.of(ChangeKind.STEP, ChangeKind.PAIR, ChangeKind.TRIPLE)) {
+      for (ChangeKind kind : List.of(ChangeKind.STEP, ChangeKind.PAIR, ChangeKind.TRIPLE, ChangeKind.CORROBORATED)) {
         if (changes.stream().anyMatch(j -> j.kind().orElseThrow() == kind)) {
           return Optional.of(kind);
         }
@@ -305,11 +326,15 @@ public final class Regressions {
       return Optional.empty();
     }
 
-    /** How a {@code TREND} rose, or a {@code PAIR} or {@code TRIPLE} stood off the level; null for a {@code STEP}. */
+    /**
+     * How a {@code TREND} rose, a {@code PAIR} or {@code TRIPLE} stood off the level, or a {@code CORROBORATED} change
+     * was confirmed; null for a {@code STEP}.
+     */
     private String howNote(Verdict verdict) {
       return changeKind(verdict).flatMap(kind -> firstOf(verdict, kind).map(metric -> switch (kind) {
         case TREND -> trendNote(metric);
         case PAIR, TRIPLE -> inARowNote(metric);
+        case CORROBORATED -> corroboratedNote(metric);
         case STEP -> null;
       })).orElse(null);
     }
@@ -328,6 +353,18 @@ public final class Regressions {
       return String.format(Locale.ROOT, "the %s run in a row off the level: %s %s, then %.2f× (z %.1f), against the"
           + " same %d runs", j.earlier().size() == 1 ? "second" : "third", metric.getKey(), runs, j.ratio(), j.z(),
           j.baseline().size());
+    }
+
+    /**
+     * "wall time 1.27× (z 3.0), short of the threshold, confirmed by its task time per CPU second: 1.43× the median of
+     * its 17 baseline runs (z 10.4), above each of them: the tasks waited off the CPU".
+     */
+    private static String corroboratedNote(Map.Entry<String, Judgement> metric) {
+      Judgement j = metric.getValue();
+      Corroboration c = j.corroboration();
+      return String.format(Locale.ROOT, "%s %.2f× (z %.1f), short of the threshold, confirmed by its %s: %.2f× the"
+          + " median of its %d baseline runs (z %.1f), above each of them: the tasks waited off the CPU",
+          metric.getKey(), j.ratio(), j.z(), c.metric(), c.ratio(), c.runs(), c.z());
     }
 
     /**

@@ -68,7 +68,12 @@ final class RegressionCorpus {
 
   /** The corpus directory of the working tree ({@code samples/regressions} beside the jobs module). */
   static Path directory() {
-    return Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent().resolve("samples/regressions");
+    return directory("samples/regressions");
+  }
+
+  /** A corpus under the repository's root, e.g. {@code samples/regressions-larger}. */
+  static Path directory(String relative) {
+    return Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent().resolve(relative);
   }
 
   /**
