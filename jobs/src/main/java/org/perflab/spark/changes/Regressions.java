@@ -1,6 +1,7 @@
 package org.perflab.spark.changes;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -29,6 +31,7 @@ import org.perflab.changes.RunProfile;
 import org.perflab.changes.RunSettings;
 import org.perflab.changes.Trend;
 import org.perflab.changes.Verdict;
+import org.perflab.stragglers.Pcc;
 
 /**
  * Judges runs against their workload's history and attributes each regression: the rows of the {@code regressions}
@@ -82,8 +85,12 @@ public final class Regressions {
       List<Judgement> gbRate = detector.judge(series.stream().mapToDouble(r -> r.gbHours() / r.wallS()).toArray());
       for (int i = 0; i < series.size(); i++) {
         if (judged.contains(series.get(i).logId())) {
-          pending.add(new Pending(series, i, List.of(wall.get(i), corroborated(core.get(i), wall.get(i),
-              coreRate.get(i), open), corroborated(gb.get(i), wall.get(i), gbRate.get(i), open)), options));
+          List<Integer> baseline = wall.get(i).baseline();
+          pending.add(new Pending(series, i, List.of(wall.get(i),
+              corroborated(core.get(i), wall.get(i), coreRate.get(i), open,
+                  correlation(series, baseline, RunPoint::coreHours)),
+              corroborated(gb.get(i), wall.get(i), gbRate.get(i), open,
+                  correlation(series, baseline, RunPoint::gbHours))), options));
         }
       }
     }
@@ -118,23 +125,65 @@ public final class Regressions {
   }
 
   /**
-   * A cost metric's change, when the wall time moved the same way (a change, or at least {@code openZ} noise units:
-   * what the detector already counts as the possible start of a change), or the cost per second of wall time (the
-   * cores or GB held on average) changed the same way; else withdrawn. Core-hours and GB-hours are resources × the
-   * time they are held, so a steady run that runs long moves all three metrics, and three correlated tests flag it
-   * more often than one; and each metric has its own change points, so a cost metric can stand beyond its threshold
-   * against a level the wall time left runs before, for a run whose wall time did not move. A change of resources
-   * moves the cost per second, and stands (docs/regressions.md#cost-corroborated).
+   * A cost metric's change, when the wall time or the cost per second of wall time (the cores or GB held on average)
+   * changed the same way, or the wall time moved that way by at least {@code openZ} noise units (what the detector
+   * already counts as the possible start of a change) and the cost is more than the wall time measured again; else
+   * withdrawn. Core-hours and GB-hours are resources × the time they are held, so a steady run that runs long moves all
+   * three metrics, and three correlated tests flag it more often than one; and each metric has its own change points,
+   * so a cost metric can stand beyond its threshold against a level the wall time left runs before, for a run whose
+   * wall time did not move. The cost is the wall time measured again when the two correlate over the wall time's
+   * baseline runs at ρ ≥ {@link #ECHO} (executors held for the whole run, as with static allocation: a cost per second
+   * that varies independently with at most half the wall time's noise); its change counts then only when the wall
+   * time's does, or when the cost per
+   * second moved the same way by at least {@code openZ} too (the executors worked longer as the run grew). Otherwise
+   * (dynamic allocation, executors that come and go) the cost is a measurement of its own and the wall time's support
+   * suffices. A change of resources moves the cost per second, and stands (docs/regressions.md#cost-corroborated).
    *
    * @param cost the cost metric's judgement
    * @param wall the wall time's judgement of the same run
    * @param rate the judgement of the cost ÷ wall time of the same run
-   * @param openZ how far off its level the wall time must be, in its noise units, to back a cost change
+   * @param openZ how far off its level each of the wall time and the cost per second must be, in its noise units, to
+   *     back a cost change together
+   * @param correlation the correlation of the cost's and the wall time's logs over the wall time's baseline runs
+   *     ({@link #correlation}); NaN when unknown
    */
-  static Judgement corroborated(Judgement cost, Judgement wall, Judgement rate, double openZ) {
+  static Judgement corroborated(Judgement cost, Judgement wall, Judgement rate, double openZ, double correlation) {
     Verdict v = cost.verdict();
     boolean wallMoved = v == Verdict.REGRESSION ? wall.z() >= openZ : wall.z() <= -openZ;
-    return !v.changed() || wall.verdict() == v || rate.verdict() == v || wallMoved ? cost : cost.withdrawn();
+    boolean rateMoved = v == Verdict.REGRESSION ? rate.z() >= openZ : rate.z() <= -openZ;
+    boolean measuredAgain = correlation >= ECHO;
+    return !v.changed() || wall.verdict() == v || rate.verdict() == v || wallMoved && (rateMoved || !measuredAgain)
+        ? cost : cost.withdrawn();
+  }
+
+  /**
+   * The correlation from which a cost is the wall time measured again: 1 ÷ √1.25 = 0.894, that of a cost whose cost per
+   * second varies independently of the wall time with at most half its noise.
+   */
+  static final double ECHO = 1 / Math.sqrt(1.25);
+
+  /**
+   * Pearson's correlation of the log wall times and the log costs of {@code runs} (indices into {@code series}), over
+   * those with both known; NaN for fewer than 3 such runs or no variation.
+   */
+  static double correlation(List<RunPoint> series, List<Integer> runs, ToDoubleFunction<RunPoint> cost) {
+    return correlation(series.stream().mapToDouble(RunPoint::wallS).toArray(),
+        series.stream().mapToDouble(cost).toArray(), runs);
+  }
+
+  /** {@link #correlation} of a series' wall times and costs, by index. */
+  static double correlation(double[] wallS, double[] cost, List<Integer> runs) {
+    double[] x = new double[runs.size()];
+    double[] y = new double[runs.size()];
+    int n = 0;
+    for (int i : runs) {
+      if (wallS[i] > 0 && cost[i] > 0 && Double.isFinite(wallS[i]) && Double.isFinite(cost[i])) {
+        x[n] = Math.log(wallS[i]);
+        y[n] = Math.log(cost[i]);
+        n++;
+      }
+    }
+    return n < 3 ? Double.NaN : Pcc.correlation(Arrays.copyOf(x, n), Arrays.copyOf(y, n));
   }
 
   /** One judged run with its three judgements, before its causes are known. */

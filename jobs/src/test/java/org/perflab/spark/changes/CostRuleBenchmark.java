@@ -11,8 +11,9 @@ import org.perflab.changes.Verdict;
 /**
  * {@code bench/run cost-rule [series]}: the three metrics of {@code regressions} over fixed-seed synthetic runs, judged
  * the way the job does, once with a cost metric's change counted alone (the union of the three metrics, before
- * 2026-12-06) and once with {@link Regressions#corroborated} (the wall time at least the open-run threshold off the same
- * way, or the cost per second changed the same way). Each run's wall time has log-normal noise and its cores held per
+ * 2026-12-06), once with the rule of 2e07261 (the wall time at least the open-run threshold off the same way, or the
+ * cost per second changed the same way) and once with {@link Regressions#corroborated} (the wall time or the cost per
+ * second changed the same way, or both at least the open-run threshold off it). Each run's wall time has log-normal noise and its cores held per
  * second of wall time their own; core-hours = wall time × cores held (GB-hours, with a fixed memory per core, move
  * with them and are left out). Printed: steady runs flagged, and changed runs
  * flagged at their first run, for a wall-time step with the same resources, a cost step of resources at the same wall
@@ -45,24 +46,30 @@ public final class CostRuleBenchmark {
     DetectorOptions options = DetectorOptions.withMinHistory(5);
     System.out.printf(Locale.ROOT, "cost rule: %d series of %d runs per figure, minimum history %d, change at run %d%n",
         series, RUNS, options.minHistory(), CHANGE_AT + 1);
-    System.out.println("wall noise | cores-held noise | series | cost counted alone | cost corroborated");
+    System.out.println("wall noise | cores-held noise | series | cost counted alone | the wall time part of the way"
+        + " backs it (2e07261) | cost corroborated");
     for (double wallNoise : new double[] {0.03, 0.05, 0.10}) {
       for (double rateNoise : new double[] {0.01, 0.03}) {
         for (Change change : Change.values()) {
           double[] shares = shares(change, wallNoise, rateNoise, series, options);
-          System.out.printf(Locale.ROOT, "%.0f %% | %.0f %% | %s | %.2f %% | %.2f %%%n", 100 * wallNoise,
-              100 * rateNoise, change.label, shares[0], shares[1]);
+          System.out.printf(Locale.ROOT, "%.0f %% | %.0f %% | %s | %.2f %% | %.2f %% | %.2f %%%n", 100 * wallNoise,
+              100 * rateNoise, change.label, shares[0], shares[1], shares[2]);
         }
       }
     }
   }
 
-  /** The share (%) of the counted runs flagged {@code REGRESSION}: by the union, then with the rule. */
+  /**
+   * The share (%) of the counted runs flagged {@code REGRESSION}: by the union; with the rule of 2e07261 (a cost change
+   * counted when the wall time stood at least the open-run threshold off the same way, whatever the cost per second
+   * did); with {@link Regressions#corroborated}.
+   */
   private static double[] shares(Change change, double wallNoise, double rateNoise, int series,
       DetectorOptions options) {
     ChangeDetector detector = new ChangeDetector(options);
     long counted = 0;
     long union = 0;
+    long wallPartWay = 0;
     long corroborated = 0;
     for (int s = 0; s < series; s++) {
       Random random = new Random(1_000_003L * s + 31L * change.ordinal() + Math.round(1000 * wallNoise)
@@ -97,12 +104,17 @@ public final class CostRuleBenchmark {
         if (wallUp || c.get(i).verdict() == Verdict.REGRESSION) {
           union++;
         }
-        if (wallUp || Regressions.corroborated(c.get(i), w.get(i), r.get(i), options.tripleZ()).verdict()
+        if (wallUp || c.get(i).verdict() == Verdict.REGRESSION && (r.get(i).verdict() == Verdict.REGRESSION
+            || w.get(i).z() >= options.tripleZ())) {
+          wallPartWay++;
+        }
+        double correlation = Regressions.correlation(wall, core, w.get(i).baseline());
+        if (wallUp || Regressions.corroborated(c.get(i), w.get(i), r.get(i), options.tripleZ(), correlation).verdict()
             == Verdict.REGRESSION) {
           corroborated++;
         }
       }
     }
-    return new double[] {100.0 * union / counted, 100.0 * corroborated / counted};
+    return new double[] {100.0 * union / counted, 100.0 * wallPartWay / counted, 100.0 * corroborated / counted};
   }
 }

@@ -53,6 +53,13 @@ public final class RegressionsBenchmark {
         percent(detected.size(), must.size()));
     System.out.printf(Locale.ROOT, "false alarms %d/%d = %.1f %% (goal <= 2 %%)%n", falseAlarms, steady.size(),
         percent(falseAlarms, steady.size()));
+    List<RegressionCorpus.Judged> within = steady.stream()
+        .filter(j -> Math.abs(j.ratio() - 1) <= RealNoise.WITHIN).toList();
+    long withinFlagged = within.stream().filter(RegressionCorpus.Judged::flagged).count();
+    System.out.printf(Locale.ROOT, "  by the cems runs' rule, steady runs within %.0f %% of their workload's steady"
+        + " median flagged: %d/%d = %.1f %%; beyond it, flagged and listed below: %d%n", 100 * RealNoise.WITHIN,
+        withinFlagged, within.size(), percent(withinFlagged, within.size()),
+        falseAlarms - withinFlagged);
     System.out.printf(Locale.ROOT, "first cause right %d/%d = %.1f %% (goal >= 90 %%)%n", rightCause,
         detected.size(), percent(rightCause, detected.size()));
     Map<String, Double> spread = steadySpread(judged);

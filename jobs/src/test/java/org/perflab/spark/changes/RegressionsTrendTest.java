@@ -1,6 +1,7 @@
 package org.perflab.spark.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -175,27 +176,55 @@ class RegressionsTrendTest {
   }
 
   @Test
-  void aCostChangeCountsWhenTheWallTimeOrTheCostPerSecondMovedTheSameWay() {
+  void aCostHeldForTheWholeRunEchoesTheWallTimeAndOneHeldApartDoesNot() {
+    List<RunPoint> runs = costSeries(); // executors held 100 s ± 0.5 % whatever the wall time (± 7 %)
+    List<Integer> all = java.util.stream.IntStream.range(0, runs.size()).boxed().toList();
+    assertThat(Regressions.correlation(runs, all, RunPoint::coreHours)).isLessThan(Regressions.ECHO);
+    List<RunPoint> held = runs.stream().map(r -> cost("etl", Integer.parseInt(r.appId().substring(8)), r.wallS(),
+        8 * r.wallS() / 3600)).toList();
+    assertThat(Regressions.correlation(held, all, RunPoint::coreHours)).isCloseTo(1.0, within(1e-9));
+    assertThat(Regressions.correlation(held, List.of(0, 1), RunPoint::coreHours)).isNaN();
+  }
+
+  private static final double OWN = 0.3;
+  private static final double ECHO = 0.95;
+
+  @Test
+  void aCostChangeCountsWhenTheWallTimeOrTheCostPerSecondBacksIt() {
     Judgement up = new Judgement(Verdict.REGRESSION, 1.2, 5, 10, 0.04, List.of(0, 1, 2), false, null, List.of());
     Judgement down = new Judgement(Verdict.IMPROVEMENT, 0.8, -5, 10, 0.04, List.of(0, 1, 2), false, null, List.of());
     Judgement same = new Judgement(Verdict.WITHIN_NOISE, 1.0, 0.1, 10, 0.04, List.of(0, 1, 2), false, null,
         List.of());
 
-    assertThat(Regressions.corroborated(up, up, same, 1.86)).isSameAs(up);
-    assertThat(Regressions.corroborated(up, same, up, 1.86)).isSameAs(up);
-    assertThat(Regressions.corroborated(down, up, down, 1.86)).isSameAs(down);
-    assertThat(Regressions.corroborated(same, up, up, 1.86)).isSameAs(same);
-    Judgement withdrawn = Regressions.corroborated(up, same, same, 1.86);
+    assertThat(Regressions.corroborated(up, up, same, 1.86, OWN)).isSameAs(up);
+    assertThat(Regressions.corroborated(up, same, up, 1.86, OWN)).isSameAs(up);
+    assertThat(Regressions.corroborated(down, up, down, 1.86, OWN)).isSameAs(down);
+    assertThat(Regressions.corroborated(same, up, up, 1.86, OWN)).isSameAs(same);
+    Judgement withdrawn = Regressions.corroborated(up, same, same, 1.86, OWN);
     assertThat(withdrawn.verdict()).isEqualTo(Verdict.WITHIN_NOISE);
     assertThat(withdrawn.ratio()).isEqualTo(1.2);
     assertThat(withdrawn.z()).isEqualTo(5);
     assertThat(withdrawn.baseline()).containsExactly(0, 1, 2);
-    assertThat(Regressions.corroborated(down, up, same, 1.86).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(Regressions.corroborated(down, up, same, 1.86, OWN).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
     Judgement wallOff = new Judgement(Verdict.WITHIN_NOISE, 1.08, 2.0, 10, 0.04, List.of(0, 1, 2), false, null,
         List.of());
-    assertThat(Regressions.corroborated(up, wallOff, same, 1.86)).isSameAs(up);
-    assertThat(Regressions.corroborated(up, wallOff, same, 2.54).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
-    assertThat(Regressions.corroborated(down, wallOff, same, 1.86).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    Judgement rateSteady = new Judgement(Verdict.WITHIN_NOISE, 1.0, 0.5, 0.1, 0.02, List.of(0, 1, 2), false, null,
+        List.of());
+    Judgement rateOff = new Judgement(Verdict.WITHIN_NOISE, 1.04, 2.0, 0.1, 0.02, List.of(0, 1, 2), false, null,
+        List.of());
+    // a cost of its own (little correlated with the wall time: executors that come and go): the wall time part of
+    // the way backs its change
+    assertThat(Regressions.corroborated(up, wallOff, rateSteady, 1.86, OWN)).isSameAs(up);
+    assertThat(Regressions.corroborated(up, wallOff, rateSteady, 1.86, Double.NaN)).isSameAs(up);
+    assertThat(Regressions.corroborated(up, wallOff, rateSteady, 2.54, OWN).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(Regressions.corroborated(down, wallOff, rateSteady, 1.86, OWN).verdict())
+        .isEqualTo(Verdict.WITHIN_NOISE);
+    // the wall time measured again (correlated at 0.95): its change counts when the cost per second moved too
+    assertThat(Regressions.corroborated(up, wallOff, rateSteady, 1.86, ECHO).verdict())
+        .isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(Regressions.corroborated(up, wallOff, rateOff, 1.86, ECHO)).isSameAs(up);
+    assertThat(Regressions.corroborated(up, same, rateOff, 1.86, ECHO).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
+    assertThat(Regressions.corroborated(up, wallOff, rateOff, 2.54, ECHO).verdict()).isEqualTo(Verdict.WITHIN_NOISE);
   }
 
   /** Run {@code i} of workload {@code w}: {@code wallS} seconds, {@code coreHours} core-hours and as many GB-hours. */
