@@ -6,7 +6,8 @@ package org.perflab.changes;
  *
  * @param metric what was measured, in words (e.g. {@value OffCpuWait#METRIC})
  * @param ratio the run's value ÷ the median of its baseline runs' values
- * @param z (ln value − ln that median) ÷ the baseline runs' noise (robust σ of their ln values, at least the floor)
+ * @param z (ln value − ln that median) ÷ the baseline runs' noise on the value's side, estimated as the detector
+ *     estimates a level's ({@link ChangeDetector#z}), at least the floor
  * @param runs the baseline runs the value was known for
  */
 public record Corroboration(String metric, double ratio, double z, int runs) {}
