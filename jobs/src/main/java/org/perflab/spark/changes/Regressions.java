@@ -13,7 +13,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -77,20 +76,22 @@ public final class Regressions {
         continue;
       }
       series.sort(RunPoint.START_ORDER);
-      List<Judgement> wall = detector.judge(series.stream().mapToDouble(RunPoint::wallS).toArray());
-      List<Judgement> core = detector.judge(series.stream().mapToDouble(RunPoint::coreHours).toArray());
-      List<Judgement> gb = detector.judge(series.stream().mapToDouble(RunPoint::gbHours).toArray());
-      List<Judgement> coreRate = detector.judge(series.stream().mapToDouble(r -> r.coreHours() / r.wallS())
-          .toArray());
-      List<Judgement> gbRate = detector.judge(series.stream().mapToDouble(r -> r.gbHours() / r.wallS()).toArray());
+      double[] wallS = series.stream().mapToDouble(RunPoint::wallS).toArray();
+      double[] coreHours = series.stream().mapToDouble(RunPoint::coreHours).toArray();
+      double[] gbHours = series.stream().mapToDouble(RunPoint::gbHours).toArray();
+      List<Judgement> wall = detector.judge(wallS);
+      List<Judgement> core = detector.judge(coreHours);
+      List<Judgement> gb = detector.judge(gbHours);
+      List<Judgement> coreRate = detector.judge(perSecond(coreHours, wallS));
+      List<Judgement> gbRate = detector.judge(perSecond(gbHours, wallS));
       for (int i = 0; i < series.size(); i++) {
         if (judged.contains(series.get(i).logId())) {
           List<Integer> baseline = wall.get(i).baseline();
           pending.add(new Pending(series, i, List.of(wall.get(i),
               corroborated(core.get(i), wall.get(i), coreRate.get(i), open,
-                  correlation(series, baseline, RunPoint::coreHours)),
+                  correlation(wallS, coreHours, baseline)),
               corroborated(gb.get(i), wall.get(i), gbRate.get(i), open,
-                  correlation(series, baseline, RunPoint::gbHours))), options));
+                  correlation(wallS, gbHours, baseline))), options));
         }
       }
     }
@@ -134,10 +135,10 @@ public final class Regressions {
    * wall time did not move. The cost is the wall time measured again when the two correlate over the wall time's
    * baseline runs at ρ ≥ {@link #ECHO} (executors held for the whole run, as with static allocation: a cost per second
    * that varies independently with at most half the wall time's noise); its change counts then only when the wall
-   * time's does, or when the cost per
-   * second moved the same way by at least {@code openZ} too (the executors worked longer as the run grew). Otherwise
-   * (dynamic allocation, executors that come and go) the cost is a measurement of its own and the wall time's support
-   * suffices. A change of resources moves the cost per second, and stands (docs/regressions.md#cost-corroborated).
+   * time's does, or when the cost per second moved the same way by at least {@code openZ} too (the executors worked
+   * longer as the run grew). Otherwise (dynamic allocation, executors that come and go) the cost is a measurement of
+   * its own and the wall time's support suffices. A change of resources moves the cost per second, and stands
+   * (docs/regressions.md#cost-corroborated).
    *
    * @param cost the cost metric's judgement
    * @param wall the wall time's judgement of the same run
@@ -162,16 +163,17 @@ public final class Regressions {
    */
   static final double ECHO = 1 / Math.sqrt(1.25);
 
-  /**
-   * Pearson's correlation of the log wall times and the log costs of {@code runs} (indices into {@code series}), over
-   * those with both known; NaN for fewer than 3 such runs or no variation.
-   */
-  static double correlation(List<RunPoint> series, List<Integer> runs, ToDoubleFunction<RunPoint> cost) {
-    return correlation(series.stream().mapToDouble(RunPoint::wallS).toArray(),
-        series.stream().mapToDouble(cost).toArray(), runs);
+  /** Each run's {@code cost} ÷ its wall time: the cost per second of wall time. */
+  private static double[] perSecond(double[] cost, double[] wallS) {
+    double[] out = new double[cost.length];
+    Arrays.setAll(out, i -> cost[i] / wallS[i]);
+    return out;
   }
 
-  /** {@link #correlation} of a series' wall times and costs, by index. */
+  /**
+   * Pearson's correlation of the log wall times and the log costs of {@code runs} (indices into both series), over
+   * those with both known; NaN for fewer than 3 such runs or no variation.
+   */
   static double correlation(double[] wallS, double[] cost, List<Integer> runs) {
     double[] x = new double[runs.size()];
     double[] y = new double[runs.size()];

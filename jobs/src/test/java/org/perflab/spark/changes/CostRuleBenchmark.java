@@ -13,12 +13,12 @@ import org.perflab.changes.Verdict;
  * the way the job does, once with a cost metric's change counted alone (the union of the three metrics, before
  * 2026-12-06), once with the rule of 2e07261 (the wall time at least the open-run threshold off the same way, or the
  * cost per second changed the same way) and once with {@link Regressions#corroborated} (the wall time or the cost per
- * second changed the same way, or both at least the open-run threshold off it). Each run's wall time has log-normal noise and its cores held per
- * second of wall time their own; core-hours = wall time × cores held (GB-hours, with a fixed memory per core, move
- * with them and are left out). Printed: steady runs flagged, and changed runs
- * flagged at their first run, for a wall-time step with the same resources, a cost step of resources at the same wall
- * time, and executors that work longer while the driver's share does not grow (the cores held per second rise with
- * the wall time).
+ * second changed the same way, or the wall time at least the open-run threshold off it and the cost either not an
+ * echo of the wall time or its cost per second that far off too). Each run's wall time has log-normal noise and its
+ * cores held per second of wall time their own; core-hours = wall time × cores held (GB-hours, with a fixed memory
+ * per core, move with them and are left out). Printed: steady runs flagged, and changed runs flagged at their first
+ * run, for a wall-time step with the same resources, a cost step of resources at the same wall time, and executors
+ * that work longer while the driver's share does not grow (the cores held per second rise with the wall time).
  */
 public final class CostRuleBenchmark {
   private static final int RUNS = 60;

@@ -19,9 +19,10 @@ import org.perflab.spark.ingest.SparkTestSession;
  * The larger regressions corpus ({@code samples/regressions-larger}, docs/regressions-corpus.md) judged by
  * {@code regressions}: every changed run at least 20 % slower than its workload's steady repeats is a regression with
  * its injected change as the first cause, the CPU hog beside the noisiest workload ({@code join}, steady runs spread
- * 10.5 %, the hog 1.29×) among them, which only its tasks' waits off the CPU tell from noise (docs/regressions.md#off-cpu).
- * Its steady repeats are not checked here: three of 29 are flagged, over the 2 % goal, as the benchmark reports
- * ({@code bench/run regressions samples/regressions-larger}; docs/benchmarks.md#off-cpu-measured).
+ * 10.5 %, the hog 1.29×) among them, which only its tasks' waits off the CPU tell from noise
+ * (docs/regressions.md#off-cpu).
+ * Its steady repeats are not checked here: two of 29 are flagged, over the 2 % goal, as the benchmark reports
+ * ({@code bench/run regressions samples/regressions-larger}; docs/benchmarks.md#cost-echo-measured).
  */
 class LargerRegressionCorpusTest {
   @TempDir static Path root;
