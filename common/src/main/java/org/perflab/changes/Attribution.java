@@ -623,6 +623,42 @@ public final class Attribution {
   }
 
   /**
+   * How far apart, as a ratio either way, two runs' inputs are another input size from {@link #setUpChange}: √2, half
+   * an input-size class (a class is round(log₂ bytes), so runs √2 apart fall in different classes half the time).
+   * Inputs that grow a few percent a night stay the same set-up; a run over twice the data does not.
+   */
+  static final double SIZE_APART = Math.sqrt(2);
+
+  /**
+   * What {@code run} set up otherwise than {@code base}, from what their logs hold, in words; empty when it did the same
+   * work the same way. In order: effective properties that act on a run's time (every {@link Mechanism} but {@code
+   * OTHER}: executors and cores, memory, the plan's and the shuffle's settings, partitions, the Spark version, the
+   * JVM flags that act on time), task slots obtained, an input {@link #SIZE_APART} or further from the baseline's,
+   * stages added or removed, a changed physical plan or join strategy. A change the run's own log shows, unlike its
+   * machine's load.
+   */
+  public static Optional<String> setUpChange(RunProfile run, RunProfile base) {
+    List<String> what = new ArrayList<>();
+    PropertyChange.between(base.properties(), run.properties()).stream()
+        .filter(c -> c.mechanism() != Mechanism.OTHER).sorted(PropertyChange.HEADLINE)
+        .forEach(c -> what.add(c.describe()));
+    if (run.cores() != base.cores()) {
+      what.add("task slots " + base.cores() + " -> " + run.cores());
+    }
+    double ratio = dataRatio(base, run);
+    if (ratio >= SIZE_APART || ratio <= 1 / SIZE_APART) {
+      what.add("data " + fmt(ratio) + "x the baseline's");
+    }
+    StageAlignment alignment = StageMatcher.match(base.stageRefs(), run.stageRefs());
+    if (!alignment.added().isEmpty() || !alignment.removed().isEmpty()) {
+      what.add(alignment.added().size() + " stages added, " + alignment.removed().size() + " removed");
+    } else if (!Objects.equals(run.planFingerprint(), base.planFingerprint()) || !run.joins().equals(base.joins())) {
+      what.add("physical plan changed");
+    }
+    return what.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", what));
+  }
+
+  /**
    * One part of the wall time in the run against the baseline runs: their median and noise (1.4826 × MAD, at least
    * the detector's floor × the baseline's median wall time), in seconds.
    */

@@ -32,7 +32,9 @@ import java.util.List;
  * at log-normal σ 5 % after 15 runs was reported twice or more among its first 10 runs 34.9 → 13.9 % of the time,
  * with the same steady runs flagged (docs/benchmarks.md). Until a new level has {@code minHistory} runs of its own, its
  * noise is the previous level's; until it has a full window, at least the previous level's (a few runs' MAD
- * underestimates the spread; see {@link #levelSpread}). A change point needs only the runs before it, so a verdict
+ * underestimates the spread; see {@link #levelSpread}). A workload's first level, with no level before it to borrow
+ * from, has its noise widened by the error of its median until it has 10 runs ({@link #medianError}). A change point
+ * needs only the runs before it, so a verdict
  * never depends on later runs or on the order in which runs were ingested.
  *
  * <p>A smaller step (20 % at 5 % noise is under 4 noise units) is often not one run beyond the threshold, and the
@@ -135,6 +137,9 @@ public final class ChangeDetector {
       List<Integer> settled = settled(level, before, near, x);
       List<Integer> window = tail(settled);
       Spread spread = levelSpread(values, noiseRuns(settled), previous);
+      if (previous == null && window.size() < pairLevelRuns()) {
+        spread = spread.times(medianError(window.size()));
+      }
       double median = median(logs(values, window));
       double z = spread.z(x, median);
       if (!pending.isEmpty()) {
@@ -229,6 +234,10 @@ public final class ChangeDetector {
       return x >= median ? up : down;
     }
 
+    Spread times(double factor) {
+      return new Spread(up * factor, down * factor);
+    }
+
     Spread atLeast(Spread other) {
       return new Spread(Math.max(up, other.up), Math.max(down, other.down));
     }
@@ -297,6 +306,20 @@ public final class ChangeDetector {
    * MAD's 37 %; the clip bounds what one far run can add to a side of n runs (under 2.2 σ / n). For 20 normal runs the
    * estimate averages 0.976 σ (the MAD and semi-MAD's 0.964 σ), with a relative standard deviation of 0.21 (0.30).
    */
+  /**
+   * How much wider than the runs' own spread a new run strays from the median of {@code runs} runs: √(1 + π / 2n),
+   * for normal noise, where the median of n runs varies by σ √(π / 2n) about the level (1.146 for 5 runs, 1.084 for 9).
+   * The noise of a workload's first level with fewer runs than the pair test needs ({@link #pairLevelRuns}) is widened
+   * by it: with nothing to borrow from a previous level, a run's z against a median and a spread of 5 runs errs with
+   * both, and steady runs with 5-9 runs of history were flagged 2.02 % of the time at log-normal σ 5 % (0.38 % with
+   * 20-39): 1.10 % with it, for a 20 % step after 15 runs found within 5 runs as often (97.1 → 97.3 %;
+   * docs/benchmarks.md#short-first-level-measured). A later level's noise is at least the previous level's, and from
+   * 10 runs on the pair and triple tests judge with the level's own.
+   */
+  static double medianError(int runs) {
+    return Math.sqrt(1 + Math.PI / (2.0 * runs));
+  }
+
   private Spread spread(double[] values, List<Integer> runs) {
     return spreadOf(logs(values, runs));
   }

@@ -20,5 +20,10 @@ public enum ChangeKind {
    * One run at least the pair threshold off its level, not beyond the threshold, that another measurement of the same
    * run confirms beyond the threshold of its own noise: its tasks waited off the CPU ({@link OffCpuWait}).
    */
-  CORROBORATED
+  CORROBORATED,
+  /**
+   * One run at least the pair threshold off its level, not beyond the threshold, whose set-up its log shows changed
+   * from its baseline's: configuration, task slots, input size or plan ({@link KnownChange}).
+   */
+  KNOWN_CHANGE
 }

@@ -10,4 +10,9 @@ package org.perflab.changes;
  *     estimates a level's ({@link ChangeDetector#z}), at least the floor
  * @param runs the baseline runs the value was known for
  */
-public record Corroboration(String metric, double ratio, double z, int runs) {}
+public record Corroboration(String metric, double ratio, double z, int runs) implements Confirmation {
+  @Override
+  public ChangeKind kind() {
+    return ChangeKind.CORROBORATED;
+  }
+}

@@ -21,17 +21,17 @@ import java.util.Optional;
  *     those of the runs about the trend's line
  * @param earlier the earlier runs in a row, oldest first, that with this run made it a change: one when the pair test
  *     found it, two when the triple test did; empty otherwise. Their baseline is the level before the first of them
- * @param corroboration the other measurement of the same run that made this run, within noise on its own, a change
- *     ({@link OffCpuWait}); null otherwise
+ * @param confirmation what made this run, within noise on its own, a change: another measurement of the same run
+ *     ({@link OffCpuWait}) or its set-up changed ({@link KnownChange}); null otherwise
  */
 public record Judgement(Verdict verdict, double ratio, double z, double baselineMedian, double noise,
-    List<Integer> baseline, boolean sinceChange, Trend trend, List<EarlierRun> earlier, Corroboration corroboration) {
+    List<Integer> baseline, boolean sinceChange, Trend trend, List<EarlierRun> earlier, Confirmation confirmation) {
   public Judgement {
     baseline = List.copyOf(baseline);
     earlier = List.copyOf(earlier);
   }
 
-  /** A judgement found by the detector alone: no corroboration. */
+  /** A judgement found by the detector alone: no confirmation. */
   public Judgement(Verdict verdict, double ratio, double z, double baselineMedian, double noise,
       List<Integer> baseline, boolean sinceChange, Trend trend, List<EarlierRun> earlier) {
     this(verdict, ratio, z, baselineMedian, noise, baseline, sinceChange, trend, earlier, null);
@@ -42,12 +42,12 @@ public record Judgement(Verdict verdict, double ratio, double z, double baseline
   }
 
   /**
-   * The same measurement made a change in {@code verdict}'s direction by {@code corroboration}: the ratio, z, noise
+   * The same measurement made a change in {@code verdict}'s direction by {@code confirmation}: the ratio, z, noise
    * and baseline kept.
    */
-  Judgement corroborated(Verdict verdict, Corroboration corroboration) {
+  Judgement confirmed(Verdict verdict, Confirmation confirmation) {
     return new Judgement(verdict, ratio, z, baselineMedian, noise, baseline, sinceChange, null, List.of(),
-        corroboration);
+        confirmation);
   }
 
   /**
@@ -66,8 +66,8 @@ public record Judgement(Verdict verdict, double ratio, double z, double baseline
     if (trend != null) {
       return Optional.of(ChangeKind.TREND);
     }
-    if (corroboration != null) {
-      return Optional.of(ChangeKind.CORROBORATED);
+    if (confirmation != null) {
+      return Optional.of(confirmation.kind());
     }
     return Optional.of(switch (earlier.size()) {
       case 0 -> ChangeKind.STEP;

@@ -81,7 +81,7 @@ public final class OffCpuWait {
     boolean aboveAll = Arrays.stream(logs).allMatch(b -> x > b);
     double ratio = Math.exp(x - ChangeDetector.median(logs));
     return z >= options.threshold() && aboveAll
-        ? wall.corroborated(Verdict.REGRESSION, new Corroboration(METRIC, ratio, z, logs.length))
+        ? wall.confirmed(Verdict.REGRESSION, new Corroboration(METRIC, ratio, z, logs.length))
         : wall;
   }
 }

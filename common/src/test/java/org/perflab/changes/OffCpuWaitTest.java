@@ -49,7 +49,7 @@ class OffCpuWaitTest {
     assertThat(judged.kind()).contains(ChangeKind.CORROBORATED);
     assertThat(judged.ratio()).isEqualTo(wall(3.0).ratio());
     assertThat(judged.z()).isEqualTo(3.0);
-    Corroboration c = judged.corroboration();
+    Corroboration c = (Corroboration) judged.confirmation();
     assertThat(c.metric()).isEqualTo(OffCpuWait.METRIC);
     assertThat(c.runs()).isEqualTo(15);
     assertThat(c.ratio()).isBetween(1.3, 1.5);

@@ -212,7 +212,7 @@ public final class LatestRegressions {
   /**
    * What follows a row's wall-time ratio: " gradually" when its change is a {@code TREND}, " twice in a row" when a
    * {@code PAIR}, " three times in a row" when a {@code TRIPLE}, " with its tasks waiting off the CPU" when
-   * {@code CORROBORATED}, else empty.
+   * {@code CORROBORATED}, " with its set-up changed" when {@code KNOWN_CHANGE}, else empty.
    */
   public static String howChanged(Row r) {
     return changeKind(r).map(k -> switch (k) {
@@ -220,6 +220,7 @@ public final class LatestRegressions {
       case PAIR -> " twice in a row";
       case TRIPLE -> " three times in a row";
       case CORROBORATED -> " with its tasks waiting off the CPU";
+      case KNOWN_CHANGE -> " with its set-up changed";
       case STEP -> "";
     }).orElse("");
   }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
@@ -24,10 +25,12 @@ import org.perflab.changes.Corroboration;
 import org.perflab.changes.DetectorOptions;
 import org.perflab.changes.EarlierRun;
 import org.perflab.changes.Judgement;
+import org.perflab.changes.KnownChange;
 import org.perflab.changes.OffCpuWait;
 import org.perflab.changes.RegressionCause;
 import org.perflab.changes.RunProfile;
 import org.perflab.changes.RunSettings;
+import org.perflab.changes.SetUpChanged;
 import org.perflab.changes.Trend;
 import org.perflab.changes.Verdict;
 import org.perflab.stragglers.Pcc;
@@ -87,22 +90,20 @@ public final class Regressions {
       for (int i = 0; i < series.size(); i++) {
         if (judged.contains(series.get(i).logId())) {
           List<Integer> baseline = wall.get(i).baseline();
-          pending.add(new Pending(series, i, List.of(wall.get(i),
+          pending.add(new Pending(series, wall, i, List.of(wall.get(i),
               corroborated(core.get(i), wall.get(i), coreRate.get(i), open,
                   correlation(wallS, coreHours, baseline)),
               corroborated(gb.get(i), wall.get(i), gbRate.get(i), open,
-                  correlation(wallS, gbHours, baseline))), options));
+                  correlation(wallS, gbHours, baseline))), options, null));
         }
       }
     }
     Set<String> wanted = new HashSet<>();
-    pending.stream().filter(p -> p.verdict() == Verdict.REGRESSION || OffCpuWait.candidate(p.wall(), options))
-        .forEach(p -> {
-          wanted.add(p.run().logId());
-          p.wall().baseline().forEach(i -> wanted.add(p.series().get(i).logId()));
-        });
+    pending.stream().filter(p -> p.verdict() == Verdict.REGRESSION || KnownChange.candidate(p.wall(), options)
+            || p.inARow(Verdict.IMPROVEMENT))
+        .forEach(p -> p.profilesWanted(wanted::add));
     Map<String, RunProfile> profiled = wanted.isEmpty() ? Map.of() : profiles.apply(wanted);
-    pending.replaceAll(p -> p.offCpu(profiled));
+    pending.replaceAll(p -> p.offCpu(profiled).knownChange(profiled).confirmingKnownChange(profiled));
     Map<String, String[]> changes = new HashMap<>();
     for (int from = 0; from < pending.size(); from += SETTINGS_CHUNK) {
       List<Pending> chunk = pending.subList(from, Math.min(pending.size(), from + SETTINGS_CHUNK));
@@ -188,10 +189,112 @@ public final class Regressions {
     return n < 3 ? Double.NaN : Pcc.correlation(Arrays.copyOf(x, n), Arrays.copyOf(y, n));
   }
 
-  /** One judged run with its three judgements, before its causes are known. */
-  private record Pending(List<RunPoint> series, int index, List<Judgement> judgements, DetectorOptions options) {
+  /**
+   * One judged run with its three judgements, before its causes are known.
+   *
+   * @param walls the wall-time judgements of every run of {@code series}
+   * @param confirms the app id of the run just before whose known change this run confirmed (its own known change,
+   *     pair or triple withdrawn: {@link #confirmingKnownChange}); null otherwise
+   */
+  private record Pending(List<RunPoint> series, List<Judgement> walls, int index, List<Judgement> judgements,
+      DetectorOptions options, String confirms) {
     RunPoint run() {
       return series.get(index);
+    }
+
+    private Pending withWall(Judgement wall, String confirms) {
+      return new Pending(series, walls, index, List.of(wall, judgements.get(1), judgements.get(2)), options, confirms);
+    }
+
+    /** Whether the wall time's judgement is a pair's or a triple's change in {@code verdict}'s direction. */
+    boolean inARow(Verdict verdict) {
+      return wall().verdict() == verdict && !wall().earlier().isEmpty();
+    }
+
+    /**
+     * This run with its wall time's judgement made a change by its set-up ({@link KnownChange}), when {@code profiles}
+     * holds it and its baseline's median run and they show it; else this run unchanged.
+     */
+    Pending knownChange(Map<String, RunProfile> profiles) {
+      Judgement wall = known(wall(), index, profiles);
+      return wall == wall() ? this : withWall(wall, null);
+    }
+
+    /** {@code judgement}, of run {@code at} of the series, confirmed by its set-up change; else unchanged. */
+    private Judgement known(Judgement judgement, int at, Map<String, RunProfile> profiles) {
+      RunProfile now = profiles.get(series.get(at).logId());
+      if (now == null || judgement.baseline().isEmpty() || !KnownChange.candidate(judgement, options)) {
+        return judgement;
+      }
+      RunProfile then = profiles.get(reference(judgement).logId());
+      if (then == null) {
+        return judgement;
+      }
+      List<RunProfile> baseline = judgement.baseline().stream().map(i -> profiles.get(series.get(i).logId()))
+          .filter(Objects::nonNull).toList();
+      return KnownChange.confirm(judgement, now, then, baseline, options);
+    }
+
+    /**
+     * This run with its wall time's known change, pair or triple withdrawn (and its cost metrics' pairs and triples the
+     * same way) when a run just before it (the run before, or an earlier run of the pair or triple) was itself a known
+     * change in the same direction with the set-up this run has: the change was reported with that run, and this run
+     * confirms it (a workload that stays at a new level is a regression once); else this run unchanged. A step beyond
+     * the threshold stands, on any metric.
+     */
+    Pending confirmingKnownChange(Map<String, RunProfile> profiles) {
+      Judgement wall = wall();
+      RunProfile now = profiles.get(run().logId());
+      if (now == null || !reportable(wall)) {
+        return this;
+      }
+      for (int at : before()) {
+        RunProfile earlier = profiles.get(series.get(at).logId());
+        Judgement then = known(walls.get(at), at, profiles);
+        if (earlier != null && then.kind().orElse(null) == ChangeKind.KNOWN_CHANGE && then.verdict() == wall.verdict()
+            && Attribution.setUpChange(now, earlier).isEmpty()) {
+          List<Judgement> withdrawn = judgements.stream().map(j -> j.verdict() == wall.verdict()
+              && j.kind().filter(k -> k == ChangeKind.PAIR || k == ChangeKind.TRIPLE).isPresent()
+              ? j.withdrawn() : j).toList();
+          return new Pending(series, walls, index, List.of(wall.withdrawn(), withdrawn.get(1), withdrawn.get(2)),
+              options, series.get(at).appId());
+        }
+      }
+      return this;
+    }
+
+    /** A change a known change reported just before may already stand for: a known change, a pair or a triple. */
+    private static boolean reportable(Judgement wall) {
+      ChangeKind kind = wall.kind().orElse(null);
+      return kind == ChangeKind.KNOWN_CHANGE || kind == ChangeKind.PAIR || kind == ChangeKind.TRIPLE;
+    }
+
+    /**
+     * The runs just before this one that a known change may have been reported with: the earlier runs of a pair or a
+     * triple, and the run before.
+     */
+    private List<Integer> before() {
+      List<Integer> runs = new ArrayList<>();
+      wall().earlier().forEach(e -> runs.add(e.run()));
+      if (index > 0 && !runs.contains(index - 1)) {
+        runs.add(index - 1);
+      }
+      return runs;
+    }
+
+    /**
+     * The runs whose profiles judging this run needs: the run and its baseline, and when it may be or confirm a known
+     * change, the runs just before it ({@link #before}) and their baselines.
+     */
+    void profilesWanted(Consumer<String> wanted) {
+      wanted.accept(run().logId());
+      wall().baseline().forEach(i -> wanted.accept(series.get(i).logId()));
+      if (KnownChange.candidate(wall(), options) || !wall().earlier().isEmpty()) {
+        for (int at : before()) {
+          wanted.accept(series.get(at).logId());
+          walls.get(at).baseline().forEach(i -> wanted.accept(series.get(i).logId()));
+        }
+      }
     }
 
     /**
@@ -206,8 +309,7 @@ public final class Regressions {
       double[] baseline = wall().baseline().stream().map(i -> profiles.get(series.get(i).logId()))
           .mapToDouble(p -> p == null ? Double.NaN : OffCpuWait.perCpuSecond(p)).toArray();
       Judgement wall = OffCpuWait.corroborate(wall(), OffCpuWait.perCpuSecond(now), baseline, options);
-      return wall == wall() ? this
-          : new Pending(series, index, List.of(wall, judgements.get(1), judgements.get(2)), options);
+      return wall == wall() ? this : withWall(wall, null);
     }
 
     Judgement wall() {
@@ -241,7 +343,11 @@ public final class Regressions {
 
     /** The baseline run whose wall time is closest to the baseline median. */
     RunPoint reference() {
-      Judgement wall = wall();
+      return reference(wall());
+    }
+
+    /** The run of {@code wall}'s baseline whose wall time is closest to its median. */
+    private RunPoint reference(Judgement wall) {
       RunPoint best = null;
       for (int i : wall.baseline()) {
         RunPoint r = series.get(i);
@@ -333,6 +439,10 @@ public final class Regressions {
     }
 
     private String sinceChangeNote() {
+      if (confirms != null) {
+        return "the change reported with " + confirms + " (its set-up changed), confirmed: this run has its set-up and"
+            + " stands off the level with it";
+      }
       return wall().sinceChange()
           ? "judged against the new level the workload reached after a change already reported" : null;
     }
@@ -353,7 +463,8 @@ public final class Regressions {
       if (!verdict.changed() || changes.isEmpty()) {
         return Optional.empty();
       }
-      for (ChangeKind kind : List.of(ChangeKind.STEP, ChangeKind.PAIR, ChangeKind.TRIPLE, ChangeKind.CORROBORATED)) {
+      for (ChangeKind kind : List.of(ChangeKind.STEP, ChangeKind.PAIR, ChangeKind.TRIPLE, ChangeKind.CORROBORATED,
+          ChangeKind.KNOWN_CHANGE)) {
         if (changes.stream().anyMatch(j -> j.kind().orElseThrow() == kind)) {
           return Optional.of(kind);
         }
@@ -386,6 +497,7 @@ public final class Regressions {
         case TREND -> trendNote(metric);
         case PAIR, TRIPLE -> inARowNote(metric);
         case CORROBORATED -> corroboratedNote(metric);
+        case KNOWN_CHANGE -> knownChangeNote(metric);
         case STEP -> null;
       })).orElse(null);
     }
@@ -412,10 +524,21 @@ public final class Regressions {
      */
     private static String corroboratedNote(Map.Entry<String, Judgement> metric) {
       Judgement j = metric.getValue();
-      Corroboration c = j.corroboration();
+      Corroboration c = (Corroboration) j.confirmation();
       return String.format(Locale.ROOT, "%s %.2f× (z %.1f), short of the threshold, confirmed by its %s: %.2f× the"
           + " median of its %d baseline runs (z %.1f), above each of them: the tasks waited off the CPU",
           metric.getKey(), j.ratio(), j.z(), c.metric(), c.ratio(), c.runs(), c.z());
+    }
+
+    /**
+     * "wall time 1.30× (z 3.5), short of the threshold, with its set-up changed from 9 of its 10 baseline runs':
+     * spark.cores.max 2 -> 1".
+     */
+    private static String knownChangeNote(Map.Entry<String, Judgement> metric) {
+      Judgement j = metric.getValue();
+      SetUpChanged c = (SetUpChanged) j.confirmation();
+      return String.format(Locale.ROOT, "%s %.2f× (z %.1f), short of the threshold, with its set-up changed from %d of"
+          + " its %d baseline runs': %s", metric.getKey(), j.ratio(), j.z(), c.differing(), c.runs(), c.what());
     }
 
     /**
