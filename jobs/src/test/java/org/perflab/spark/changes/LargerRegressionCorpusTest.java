@@ -51,6 +51,12 @@ class LargerRegressionCorpusTest {
     assertThat(judged).filteredOn(j -> j.steady() && j.flagged()).extracting(RegressionCorpus::describe).isEmpty();
   }
 
+  /** As in the first corpus: a steady repeat's set-up is the one before it, each injected change of set-up is one. */
+  @Test
+  void steadyRepeatsHaveOneSetUpAndEachInjectedChangeOfSetUpIsOne() {
+    RegressionCorpus.assertSetUps(judged, RegressionCorpus.setUpChanges(SparkTestSession.get(), root, judged), 40, 10);
+  }
+
   /** The run on one executor instead of two is a {@code KNOWN_CHANGE} whose note names the property. */
   @Test
   void fewerExecutorsWithinTheWallTimesNoiseIsAKnownChange() {

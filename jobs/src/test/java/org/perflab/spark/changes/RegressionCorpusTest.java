@@ -74,6 +74,17 @@ class RegressionCorpusTest {
         .containsExactlyInAnyOrderElementsOf(RegressionCorpus.workloads(judged));
   }
 
+  /**
+   * A known change ({@code KNOWN_CHANGE}) lowers the bar only for runs whose set-up changed, so a steady repeat must
+   * have the set-up of the steady repeat before it, as their logs show it (configuration that acts on time, slots,
+   * input size, stages, plan and joins: the plan's fingerprint does not move between repeats), and each injected change
+   * of configuration, input or plan must be one.
+   */
+  @Test
+  void steadyRepeatsHaveOneSetUpAndEachInjectedChangeOfSetUpIsOne() {
+    RegressionCorpus.assertSetUps(judged, RegressionCorpus.setUpChanges(SparkTestSession.get(), root, judged), 50, 11);
+  }
+
   @Test
   void everyChangedRunTwentyPercentSlowerIsARegressionWithItsChangeAsFirstCause() {
     assertThat(judged).filteredOn(RegressionCorpus.Judged::mustRegress)
