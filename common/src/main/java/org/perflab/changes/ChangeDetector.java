@@ -34,8 +34,8 @@ import java.util.List;
  * noise is the previous level's; until it has a full window, at least the previous level's (a few runs' MAD
  * underestimates the spread; see {@link #levelSpread}). A workload's first level, with no level before it to borrow
  * from, has its noise widened by the error of its median until it has 10 runs ({@link #medianError}). A change point
- * needs only the runs before it, so a verdict
- * never depends on later runs or on the order in which runs were ingested.
+ * needs only the runs before it, so a verdict never depends on later runs or on the order in which runs were
+ * ingested.
  *
  * <p>A smaller step (20 % at 5 % noise is under 4 noise units) is often not one run beyond the threshold, and the
  * level then absorbs it. So a run within noise is also given to a pair test: when it and the run before it are both at
@@ -298,15 +298,6 @@ public final class ChangeDetector {
   }
 
   /**
-   * Each side's noise of the window's log values, at least the floor: the mean of two σ estimated from the values'
-   * mean distance from their median, one over all the values and one over those on that side, each distance clipped at
-   * {@link #CLIP} times the larger of the {@link #robustSigma} and the side's {@link #semiSigma} (so the long side of a
-   * skewed window is not clipped to the short side's spread), and scaled by √(n / (n − 1)). Where a MAD takes the
-   * middle distance, this uses them all: for normal values the mean distance's efficiency is about 88 % against the
-   * MAD's 37 %; the clip bounds what one far run can add to a side of n runs (under 2.2 σ / n). For 20 normal runs the
-   * estimate averages 0.976 σ (the MAD and semi-MAD's 0.964 σ), with a relative standard deviation of 0.21 (0.30).
-   */
-  /**
    * How much wider than the runs' own spread a new run strays from the median of {@code runs} runs: √(1 + π / 2n),
    * for normal noise, where the median of n runs varies by σ √(π / 2n) about the level (1.146 for 5 runs, 1.084 for 9).
    * The noise of a workload's first level with fewer runs than the pair test needs ({@link #pairLevelRuns}) is widened
@@ -320,6 +311,15 @@ public final class ChangeDetector {
     return Math.sqrt(1 + Math.PI / (2.0 * runs));
   }
 
+  /**
+   * Each side's noise of the window's log values, at least the floor: the mean of two σ estimated from the values'
+   * mean distance from their median, one over all the values and one over those on that side, each distance clipped at
+   * {@link #CLIP} times the larger of the {@link #robustSigma} and the side's {@link #semiSigma} (so the long side of a
+   * skewed window is not clipped to the short side's spread), and scaled by √(n / (n − 1)). Where a MAD takes the
+   * middle distance, this uses them all: for normal values the mean distance's efficiency is about 88 % against the
+   * MAD's 37 %; the clip bounds what one far run can add to a side of n runs (under 2.2 σ / n). For 20 normal runs the
+   * estimate averages 0.976 σ (the MAD and semi-MAD's 0.964 σ), with a relative standard deviation of 0.21 (0.30).
+   */
   private Spread spread(double[] values, List<Integer> runs) {
     return spreadOf(logs(values, runs));
   }

@@ -13,7 +13,9 @@ import java.util.Optional;
  * @param noise the spread the run was judged with, in log units, on its side of the baseline median: the mean of
  *     two σ from the log values' mean distance from their median (clipped at 3 robust σ) of the level's latest runs
  *     (at most twice the window: more than the baseline), over all of them and over those on that side, at least the
- *     floor; on a level entered after a change with less than a window of runs, at least the previous level's
+ *     floor; on a level entered after a change with less than a window of runs, at least the previous level's; on
+ *     a workload's first level of fewer than 10 runs, widened by its median's error ({@code
+ *     ChangeDetector.medianError})
  * @param baseline the indices (into the judged series) of the baseline runs
  * @param sinceChange whether the baseline is a new level entered after a change that was already reported
  * @param trend the trend that made this run a change, when the trend test found it; null for a step (a run beyond the
